@@ -1,0 +1,466 @@
+//! The rule set: every switch of RULES.md's *Variants* table and the presets.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::card::Suit;
+use crate::error::RulesError;
+
+/// Whether leading K or Q of a held marriage always declares it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Declare {
+    /// Such a lead always declares.
+    Auto,
+    /// The leader may lead it without declaring (written `KH-`).
+    Optional,
+}
+
+/// What the declarer does with the musik.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Musik {
+    /// Give one card to each defender; 8 tricks.
+    Pass,
+    /// Discard three cards; 7 tricks.
+    Discard,
+}
+
+/// With `musik=discard`, who counts the discarded cards' points.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum DiscardPoints {
+    None,
+    Declarer,
+}
+
+/// How trump is set.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TrumpRule {
+    /// Each declared marriage makes its suit trump.
+    Marriage,
+    /// The declarer names trump after the exchange; marriages only score.
+    Chosen,
+}
+
+/// How a defender's points are rounded to a multiple of ten (or five).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Rounding {
+    /// To tens, a final 5 down: 24 → 20, 25 → 20, 26 → 30.
+    HalfDown,
+    /// To tens, a final 5 up: 25 → 30.
+    HalfUp,
+    /// To the nearest 5: last digit 0–2 down, 3–4 up (and 5–7 to 5, 8–9 up).
+    Five,
+    /// Actual points.
+    None,
+}
+
+impl Rounding {
+    /// Rounds a defender's points.
+    ///
+    /// ```
+    /// use tysiac::Rounding;
+    /// assert_eq!(Rounding::HalfDown.apply(24), 20);
+    /// assert_eq!(Rounding::HalfDown.apply(25), 20);
+    /// assert_eq!(Rounding::HalfDown.apply(26), 30);
+    /// assert_eq!(Rounding::HalfUp.apply(25), 30);
+    /// assert_eq!(Rounding::Five.apply(23), 25);
+    /// assert_eq!(Rounding::None.apply(23), 23);
+    /// ```
+    pub fn apply(self, points: u16) -> u16 {
+        let (tens, units) = (points / 10 * 10, points % 10);
+        match self {
+            Rounding::HalfDown => tens + if units > 5 { 10 } else { 0 },
+            Rounding::HalfUp => tens + if units >= 5 { 10 } else { 0 },
+            Rounding::Five => {
+                let (fives, rest) = (points / 5 * 5, points % 5);
+                fives + if rest >= 3 { 5 } else { 0 }
+            }
+            Rounding::None => points,
+        }
+    }
+}
+
+/// What a concession costs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Bomb {
+    /// −bid, each defender +60.
+    Bid,
+    /// The first concession in a game costs the declarer nothing.
+    FirstFree,
+}
+
+/// A rule set: a value for every switch of RULES.md.
+///
+/// ```
+/// use tysiac::Rules;
+/// let r: Rules = "standard must_beat=no".parse().unwrap();
+/// assert!(!r.must_beat);
+/// assert_eq!(r.to_string(), "standard must_beat=no");
+/// assert_eq!("pl".parse::<Rules>().unwrap().to_string(), "pl");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    pub must_beat: bool,
+    pub must_trump: bool,
+    pub must_overtrump: bool,
+    pub first_trick_marriage: bool,
+    pub declare: Declare,
+    /// Marriage values of H, D, C, S.
+    pub marriage_values: [u16; 4],
+    /// Points for leading an ace while holding all four (0: no ace marriage).
+    pub ace_marriage: u16,
+    pub musik: Musik,
+    pub discard_points: DiscardPoints,
+    pub trump: TrumpRule,
+    pub bid_step: u16,
+    pub rounding: Rounding,
+    pub barrel: u16,
+    pub bomb: Bomb,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::STANDARD
+    }
+}
+
+const PRESETS: [&str; 3] = ["standard", "pl", "ru"];
+
+/// The switch names, in RULES.md's table order.
+pub const SWITCHES: [&str; 14] = [
+    "must_beat",
+    "must_trump",
+    "must_overtrump",
+    "first_trick_marriage",
+    "declare",
+    "marriage_values",
+    "ace_marriage",
+    "musik",
+    "discard_points",
+    "trump",
+    "bid_step",
+    "rounding",
+    "barrel",
+    "bomb",
+];
+
+impl Rules {
+    pub const STANDARD: Rules = Rules {
+        must_beat: true,
+        must_trump: true,
+        must_overtrump: true,
+        first_trick_marriage: false,
+        declare: Declare::Auto,
+        marriage_values: [100, 80, 60, 40],
+        ace_marriage: 0,
+        musik: Musik::Pass,
+        discard_points: DiscardPoints::None,
+        trump: TrumpRule::Marriage,
+        bid_step: 10,
+        rounding: Rounding::HalfDown,
+        barrel: 800,
+        bomb: Bomb::Bid,
+    };
+
+    /// Polish: standard with `must_trump=no first_trick_marriage=yes declare=optional`.
+    pub const PL: Rules = Rules {
+        must_trump: false,
+        first_trick_marriage: true,
+        declare: Declare::Optional,
+        ..Rules::STANDARD
+    };
+
+    /// Russian: standard with `must_beat=no must_overtrump=no bid_step=5
+    /// ace_marriage=200 barrel=880 rounding=none`.
+    pub const RU: Rules = Rules {
+        must_beat: false,
+        must_overtrump: false,
+        bid_step: 5,
+        ace_marriage: 200,
+        barrel: 880,
+        rounding: Rounding::None,
+        ..Rules::STANDARD
+    };
+
+    /// A preset by name.
+    pub fn preset(name: &str) -> Option<Rules> {
+        match name.to_ascii_lowercase().as_str() {
+            "standard" => Some(Rules::STANDARD),
+            "pl" => Some(Rules::PL),
+            "ru" => Some(Rules::RU),
+            _ => None,
+        }
+    }
+
+    /// Tricks in a hand: 8, or 7 with `musik=discard`.
+    pub const fn tricks(&self) -> usize {
+        match self.musik {
+            Musik::Pass => 8,
+            Musik::Discard => 7,
+        }
+    }
+
+    pub fn marriage_value(&self, suit: Suit) -> u16 {
+        self.marriage_values[suit.index()]
+    }
+
+    /// Sets one switch from its text value.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
+        let bad = |expected: &str| {
+            RulesError(format!(
+                "switch {key}: '{value}' is not a valid value (expected {expected})"
+            ))
+        };
+        let yes_no = |v: &str| match v.to_ascii_lowercase().as_str() {
+            "yes" => Ok(true),
+            "no" => Ok(false),
+            _ => Err(bad("yes or no")),
+        };
+        let number = |v: &str, max: u16| match v.parse::<u16>() {
+            Ok(n) if n <= max => Ok(n),
+            _ => Err(bad(&format!("a number from 0 to {max}"))),
+        };
+        let v = value.to_ascii_lowercase();
+        match key.to_ascii_lowercase().as_str() {
+            "must_beat" => self.must_beat = yes_no(value)?,
+            "must_trump" => self.must_trump = yes_no(value)?,
+            "must_overtrump" => self.must_overtrump = yes_no(value)?,
+            "first_trick_marriage" => self.first_trick_marriage = yes_no(value)?,
+            "declare" => {
+                self.declare = match v.as_str() {
+                    "auto" => Declare::Auto,
+                    "optional" => Declare::Optional,
+                    _ => return Err(bad("auto or optional")),
+                }
+            }
+            "marriage_values" => {
+                let parts: Vec<&str> = value.split(',').collect();
+                if parts.len() != 4 {
+                    return Err(bad("four numbers for H,D,C,S, e.g. 80,60,40,20"));
+                }
+                for (slot, p) in self.marriage_values.iter_mut().zip(parts) {
+                    *slot = number(p.trim(), 1000)
+                        .map_err(|_| bad("four numbers for H,D,C,S, e.g. 80,60,40,20"))?;
+                }
+            }
+            "ace_marriage" => self.ace_marriage = number(value, 1000)?,
+            "musik" => {
+                self.musik = match v.as_str() {
+                    "pass" => Musik::Pass,
+                    "discard" => Musik::Discard,
+                    _ => return Err(bad("pass or discard")),
+                }
+            }
+            "discard_points" => {
+                self.discard_points = match v.as_str() {
+                    "none" => DiscardPoints::None,
+                    "declarer" => DiscardPoints::Declarer,
+                    _ => return Err(bad("none or declarer")),
+                }
+            }
+            "trump" => {
+                self.trump = match v.as_str() {
+                    "marriage" => TrumpRule::Marriage,
+                    "chosen" => TrumpRule::Chosen,
+                    _ => return Err(bad("marriage or chosen")),
+                }
+            }
+            "bid_step" => {
+                self.bid_step = match v.as_str() {
+                    "10" => 10,
+                    "5" => 5,
+                    _ => return Err(bad("10 or 5")),
+                }
+            }
+            "rounding" => {
+                self.rounding = match v.as_str() {
+                    "half_down" => Rounding::HalfDown,
+                    "half_up" => Rounding::HalfUp,
+                    "five" => Rounding::Five,
+                    "none" => Rounding::None,
+                    _ => return Err(bad("half_down, half_up, five or none")),
+                }
+            }
+            "barrel" => self.barrel = number(value, 1000)?,
+            "bomb" => {
+                self.bomb = match v.as_str() {
+                    "bid" => Bomb::Bid,
+                    "first_free" => Bomb::FirstFree,
+                    _ => return Err(bad("bid or first_free")),
+                }
+            }
+            _ => {
+                return Err(RulesError(format!(
+                    "unknown switch '{key}' (known: {})",
+                    SWITCHES.join(", ")
+                )))
+            }
+        }
+        Ok(())
+    }
+
+    /// The text value of one switch.
+    pub fn get(&self, key: &str) -> Option<String> {
+        let yn = |b: bool| if b { "yes" } else { "no" }.to_string();
+        Some(match key {
+            "must_beat" => yn(self.must_beat),
+            "must_trump" => yn(self.must_trump),
+            "must_overtrump" => yn(self.must_overtrump),
+            "first_trick_marriage" => yn(self.first_trick_marriage),
+            "declare" => match self.declare {
+                Declare::Auto => "auto",
+                Declare::Optional => "optional",
+            }
+            .into(),
+            "marriage_values" => {
+                let v = self.marriage_values;
+                format!("{},{},{},{}", v[0], v[1], v[2], v[3])
+            }
+            "ace_marriage" => self.ace_marriage.to_string(),
+            "musik" => match self.musik {
+                Musik::Pass => "pass",
+                Musik::Discard => "discard",
+            }
+            .into(),
+            "discard_points" => match self.discard_points {
+                DiscardPoints::None => "none",
+                DiscardPoints::Declarer => "declarer",
+            }
+            .into(),
+            "trump" => match self.trump {
+                TrumpRule::Marriage => "marriage",
+                TrumpRule::Chosen => "chosen",
+            }
+            .into(),
+            "bid_step" => self.bid_step.to_string(),
+            "rounding" => match self.rounding {
+                Rounding::HalfDown => "half_down",
+                Rounding::HalfUp => "half_up",
+                Rounding::Five => "five",
+                Rounding::None => "none",
+            }
+            .into(),
+            "barrel" => self.barrel.to_string(),
+            "bomb" => match self.bomb {
+                Bomb::Bid => "bid",
+                Bomb::FirstFree => "first_free",
+            }
+            .into(),
+            _ => return None,
+        })
+    }
+
+    /// Switches whose value differs from `base`, as `key=value`.
+    fn differences(&self, base: &Rules) -> Vec<String> {
+        SWITCHES
+            .iter()
+            .filter(|k| self.get(k) != base.get(k))
+            .map(|k| format!("{k}={}", self.get(k).unwrap_or_default()))
+            .collect()
+    }
+}
+
+impl fmt::Display for Rules {
+    /// The canonical text: the preset needing the fewest switches (standard on a
+    /// tie), then those switches in RULES.md's order.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (name, diffs) = PRESETS
+            .iter()
+            .map(|p| (*p, self.differences(&Rules::preset(p).expect("preset"))))
+            .min_by_key(|(_, d)| d.len())
+            .expect("presets");
+        f.write_str(name)?;
+        for d in diffs {
+            write!(f, " {d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Rules {
+    type Err = RulesError;
+    /// A preset followed by `switch=value` words; a lone switch list starts
+    /// from `standard`.
+    fn from_str(s: &str) -> Result<Rules, RulesError> {
+        let mut words = s.split_whitespace().peekable();
+        let mut rules = Rules::STANDARD;
+        if let Some(first) = words.peek() {
+            if !first.contains('=') {
+                rules = Rules::preset(first).ok_or_else(|| {
+                    RulesError(format!(
+                        "unknown rule set '{first}' (presets: standard, pl, ru)"
+                    ))
+                })?;
+                words.next();
+            }
+        }
+        for w in words {
+            let (k, v) = w.split_once('=').ok_or_else(|| {
+                RulesError(format!("'{w}' is not a switch (write switch=value)"))
+            })?;
+            rules.set(k, v)?;
+        }
+        Ok(rules)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_match_rules_md() {
+        assert_eq!(
+            "standard must_trump=no first_trick_marriage=yes declare=optional"
+                .parse::<Rules>()
+                .unwrap(),
+            Rules::PL
+        );
+        assert_eq!(
+            "standard must_beat=no must_overtrump=no bid_step=5 ace_marriage=200 barrel=880 rounding=none"
+                .parse::<Rules>()
+                .unwrap(),
+            Rules::RU
+        );
+    }
+
+    #[test]
+    fn every_switch_round_trips() {
+        let settings = [
+            "must_beat=no",
+            "must_trump=no",
+            "must_overtrump=no",
+            "first_trick_marriage=yes",
+            "declare=optional",
+            "marriage_values=80,60,40,20",
+            "ace_marriage=200",
+            "musik=discard",
+            "discard_points=declarer",
+            "trump=chosen",
+            "bid_step=5",
+            "rounding=half_up",
+            "rounding=five",
+            "rounding=none",
+            "barrel=880",
+            "barrel=0",
+            "bomb=first_free",
+        ];
+        for preset in PRESETS {
+            for s in settings {
+                let text = format!("{preset} {s}");
+                let r: Rules = text.parse().unwrap();
+                let back: Rules = r.to_string().parse().unwrap();
+                assert_eq!(r, back, "{text} -> {r}");
+            }
+        }
+    }
+
+    #[test]
+    fn errors_name_the_switch() {
+        let e = "standard must_beat=maybe".parse::<Rules>().unwrap_err();
+        assert!(e.0.contains("must_beat") && e.0.contains("maybe"), "{e}");
+        let e = "standard colour=red".parse::<Rules>().unwrap_err();
+        assert!(e.0.contains("colour"), "{e}");
+        assert!("polish".parse::<Rules>().is_err());
+        assert!("standard marriage_values=1,2,3".parse::<Rules>().is_err());
+    }
+}

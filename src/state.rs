@@ -1,0 +1,382 @@
+//! The state of a hand in play: who holds what, the trick in progress, trump
+//! and the points scored, with legal moves and their effects (RULES.md).
+
+use std::fmt;
+
+use crate::card::{Card, Rank, Suit};
+use crate::cardset::CardSet;
+use crate::moves::{Move, MoveList};
+use crate::rules::{Declare, Rules, TrumpRule};
+use crate::seat::Seat;
+
+/// What a lead declares.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Declaration {
+    /// The K–Q marriage of a suit.
+    Marriage(Suit),
+    /// Leading an ace while holding all four (`ace_marriage`).
+    Aces,
+}
+
+impl Declaration {
+    /// Points the declaration scores under `rules`.
+    pub fn points(self, rules: &Rules) -> u16 {
+        match self {
+            Declaration::Marriage(s) => rules.marriage_value(s),
+            Declaration::Aces => rules.ace_marriage,
+        }
+    }
+}
+
+/// What one move did.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Played {
+    /// A declaration made by this lead, and its points.
+    pub declared: Option<(Declaration, u16)>,
+    /// When the move completed a trick: its winner and the trick's card points.
+    pub trick: Option<(Seat, u16)>,
+}
+
+/// A hand in play.
+///
+/// Seats that already played to the current trick hold one card fewer than
+/// those still to play. `points` are everything scored so far, cards won and
+/// marriages, per seat.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct State {
+    pub hands: [CardSet; 3],
+    /// The seat that led (or is to lead) the current trick.
+    pub leader: Seat,
+    trick: [Card; 2],
+    trick_len: u8,
+    /// The trump in force for the current trick.
+    pub trump: Option<Suit>,
+    pub points: [u16; 3],
+}
+
+const NO_CARD: Card = Card::new(Suit::Hearts, Rank::Nine);
+
+impl State {
+    /// A state at the start of a trick.
+    pub fn new(hands: [CardSet; 3], leader: Seat, trump: Option<Suit>, points: [u16; 3]) -> State {
+        State {
+            hands,
+            leader,
+            trick: [NO_CARD; 2],
+            trick_len: 0,
+            trump,
+            points,
+        }
+    }
+
+    /// Adds a card to the current trick without checking it (used when reading
+    /// a snapshot: the card is already out of its player's hand).
+    pub fn push_trick_card(&mut self, card: Card) {
+        assert!(self.trick_len < 2, "a trick in progress holds at most two cards");
+        self.trick[self.trick_len as usize] = card;
+        self.trick_len += 1;
+    }
+
+    /// The cards already played to the current trick, from its leader on.
+    pub fn trick(&self) -> &[Card] {
+        &self.trick[..self.trick_len as usize]
+    }
+
+    /// The seat to play.
+    pub fn to_move(&self) -> Seat {
+        self.leader.plus(self.trick_len as usize)
+    }
+
+    /// All cards still held.
+    pub fn remaining(&self) -> CardSet {
+        self.hands[0] | self.hands[1] | self.hands[2]
+    }
+
+    /// No cards left: the hand is over.
+    pub fn is_over(&self) -> bool {
+        self.remaining().is_empty() && self.trick_len == 0
+    }
+
+    /// Tricks still to be completed, the current one included.
+    pub fn tricks_left(&self) -> usize {
+        self.hands[self.leader.index()].len() + usize::from(self.trick_len > 0)
+    }
+
+    /// The number of the current trick, from 1.
+    pub fn trick_number(&self, rules: &Rules) -> usize {
+        rules.tricks() + 1 - self.tricks_left()
+    }
+
+    /// What leading `card` would declare, if anything (ignoring `declare`).
+    pub fn declaration(&self, rules: &Rules, card: Card) -> Option<Declaration> {
+        if self.trick_len != 0 || (!rules.first_trick_marriage && self.trick_number(rules) == 1) {
+            return None;
+        }
+        let hand = self.hands[self.leader.index()];
+        if !hand.contains(card) {
+            return None;
+        }
+        match card.rank() {
+            Rank::King | Rank::Queen if hand.has_marriage(card.suit()) => {
+                Some(Declaration::Marriage(card.suit()))
+            }
+            Rank::Ace
+                if rules.ace_marriage > 0
+                    && CardSet::full_rank(Rank::Ace).is_subset(hand) =>
+            {
+                Some(Declaration::Aces)
+            }
+            _ => None,
+        }
+    }
+
+    /// The cards the player to move may play.
+    pub fn legal_cards(&self, rules: &Rules) -> CardSet {
+        let hand = self.hands[self.to_move().index()];
+        if self.trick_len == 0 {
+            return hand;
+        }
+        let led = self.trick[0].suit();
+        let follow = hand.suit(led);
+        if !follow.is_empty() {
+            if rules.must_beat {
+                let higher = follow & CardSet::above(self.highest_of(led));
+                if !higher.is_empty() {
+                    return higher;
+                }
+            }
+            return follow;
+        }
+        if let (true, Some(t)) = (rules.must_trump, self.trump) {
+            let trumps = hand.suit(t);
+            if !trumps.is_empty() {
+                if rules.must_overtrump && self.trick().iter().any(|c| c.suit() == t) {
+                    let higher = trumps & CardSet::above(self.highest_of(t));
+                    if !higher.is_empty() {
+                        return higher;
+                    }
+                }
+                return trumps;
+            }
+        }
+        hand
+    }
+
+    /// The highest card of `suit` in the current trick (there must be one).
+    fn highest_of(&self, suit: Suit) -> Card {
+        let mut best: Option<Card> = None;
+        for &c in self.trick() {
+            if c.suit() == suit && best.is_none_or(|b| c > b) {
+                best = Some(c);
+            }
+        }
+        best.expect("the trick holds a card of that suit")
+    }
+
+    /// Every legal move: the legal cards, plus with `declare=optional` an
+    /// undeclared twin of each lead that would declare.
+    pub fn legal_moves(&self, rules: &Rules) -> MoveList {
+        let mut list = MoveList::new();
+        for card in self.legal_cards(rules) {
+            list.push(Move::new(card));
+            if rules.declare == Declare::Optional && self.declaration(rules, card).is_some() {
+                list.push(Move::undeclared(card));
+            }
+        }
+        list
+    }
+
+    /// Is `mv` legal here?
+    pub fn is_legal(&self, rules: &Rules, mv: Move) -> bool {
+        self.why_illegal(rules, mv).is_none()
+    }
+
+    /// Why `mv` is not legal here (the rule it breaks), or `None` if it is.
+    pub fn why_illegal(&self, rules: &Rules, mv: Move) -> Option<String> {
+        let card = mv.card();
+        let seat = self.to_move();
+        let hand = self.hands[seat.index()];
+        if self.is_over() {
+            return Some("the hand is over".into());
+        }
+        if !hand.contains(card) {
+            return Some(format!("{seat} does not hold {card}"));
+        }
+        if mv.is_undeclared() {
+            if rules.declare != Declare::Optional {
+                return Some(format!(
+                    "{card}- (a lead without declaring) needs declare=optional"
+                ));
+            }
+            if self.declaration(rules, card).is_none() {
+                return Some(format!("{card}- is written only for a lead that would declare"));
+            }
+        }
+        let legal = self.legal_cards(rules);
+        if legal.contains(card) {
+            return None;
+        }
+        let list = |set: CardSet| {
+            set.iter_display()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let led = self.trick[0].suit();
+        if !hand.suit(led).is_empty() {
+            if card.suit() == led {
+                Some(format!(
+                    "must play a {} higher than {} (holds {})",
+                    led.name(),
+                    self.highest_of(led),
+                    list(legal)
+                ))
+            } else {
+                Some(format!("must play a {} (holds {})", led.name(), list(legal)))
+            }
+        } else if self.trump.is_some_and(|t| card.suit() == t) {
+            Some(format!(
+                "must play a trump higher than {} (holds {})",
+                self.highest_of(card.suit()),
+                list(legal)
+            ))
+        } else {
+            Some(format!("must trump: holds {}", list(legal)))
+        }
+    }
+
+    /// Plays `mv`, which must be legal (checked in debug builds).
+    pub fn play(&mut self, rules: &Rules, mv: Move) -> Played {
+        debug_assert!(self.is_legal(rules, mv), "illegal move {mv} in {self:?}");
+        let card = mv.card();
+        let seat = self.to_move();
+        let mut played = Played::default();
+        if self.trick_len == 0 && !mv.is_undeclared() {
+            if let Some(decl) = self.declaration(rules, card) {
+                let pts = decl.points(rules);
+                self.points[seat.index()] += pts;
+                if let (Declaration::Marriage(s), TrumpRule::Marriage) = (decl, rules.trump) {
+                    self.trump = Some(s);
+                }
+                played.declared = Some((decl, pts));
+            }
+        }
+        self.hands[seat.index()].remove(card);
+        if self.trick_len < 2 {
+            self.trick[self.trick_len as usize] = card;
+            self.trick_len += 1;
+            return played;
+        }
+        let cards = [self.trick[0], self.trick[1], card];
+        let winner = self.leader.plus(trick_winner(cards, self.trump));
+        let pts: u16 = cards.iter().map(|c| c.points()).sum();
+        self.points[winner.index()] += pts;
+        self.leader = winner;
+        self.trick_len = 0;
+        played.trick = Some((winner, pts));
+        played
+    }
+
+    /// Plays `mv` if it is legal, or says why not.
+    pub fn try_play(&mut self, rules: &Rules, mv: Move) -> Result<Played, String> {
+        match self.why_illegal(rules, mv) {
+            Some(why) => Err(why),
+            None => Ok(self.play(rules, mv)),
+        }
+    }
+}
+
+/// The index (0 = leader) of the card that wins a complete trick: the highest
+/// trump, or if none, the highest card of the led suit.
+pub fn trick_winner(cards: [Card; 3], trump: Option<Suit>) -> usize {
+    let led = cards[0].suit();
+    let key = |c: Card| {
+        if Some(c.suit()) == trump {
+            16 + c.rank() as u8
+        } else if c.suit() == led {
+            8 + c.rank() as u8
+        } else {
+            0
+        }
+    };
+    let mut best = 0;
+    for i in 1..3 {
+        if key(cards[i]) > key(cards[best]) {
+            best = i;
+        }
+    }
+    best
+}
+
+impl fmt::Debug for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "State {{ hands: {} {} {}, lead: {}, trick: [",
+            self.hands[0], self.hands[1], self.hands[2], self.leader
+        )?;
+        for (i, c) in self.trick().iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{c}")?;
+        }
+        write!(
+            f,
+            "], trump: {}, points: {:?} }}",
+            self.trump.map_or('-', |s| s.char()),
+            self.points
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state(d: &str, l: &str, r: &str, trick: &[&str], trump: Option<Suit>) -> State {
+        let mut s = State::new(
+            [d.parse().unwrap(), l.parse().unwrap(), r.parse().unwrap()],
+            Seat::D,
+            trump,
+            [0; 3],
+        );
+        for c in trick {
+            s.push_trick_card(c.parse().unwrap());
+        }
+        s
+    }
+
+    #[test]
+    fn winner_is_highest_trump_else_led_suit() {
+        let c = |s: &str| s.parse::<Card>().unwrap();
+        assert_eq!(trick_winner([c("QH"), c("AH"), c("TS")], None), 1);
+        assert_eq!(trick_winner([c("QH"), c("AH"), c("9S")], Some(Suit::Spades)), 2);
+        assert_eq!(trick_winner([c("QH"), c("AD"), c("9S")], Some(Suit::Clubs)), 0);
+    }
+
+    #[test]
+    fn trick_completes_and_scores() {
+        let rules = Rules::STANDARD;
+        let mut s = state("A...", "9...", "K...", &[], None);
+        s.play(&rules, "AH".parse().unwrap());
+        s.play(&rules, "9H".parse().unwrap());
+        let p = s.play(&rules, "KH".parse().unwrap());
+        assert_eq!(p.trick, Some((Seat::D, 15)));
+        assert_eq!(s.points, [15, 0, 0]);
+        assert!(s.is_over());
+    }
+
+    #[test]
+    fn illegal_moves_are_explained() {
+        let rules = Rules::STANDARD;
+        // D led QH; L holds KH and 9H: must beat the queen.
+        let s = state("...A", "K9...9", "A...J", &["QH"], None);
+        let why = s.why_illegal(&rules, "9H".parse().unwrap()).unwrap();
+        assert_eq!(why, "must play a heart higher than QH (holds KH)");
+        // R is void in clubs and holds a trump heart: must trump.
+        let s = state("...9", "...J", "Q.9..", &["AC", "KC"], Some(Suit::Hearts));
+        let why = s.why_illegal(&rules, "9D".parse().unwrap()).unwrap();
+        assert_eq!(why, "must trump: holds QH");
+    }
+}
