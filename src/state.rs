@@ -47,8 +47,8 @@ pub struct State {
     pub hands: [CardSet; 3],
     /// The seat that led (or is to lead) the current trick.
     pub leader: Seat,
-    trick: [Card; 2],
-    trick_len: u8,
+    pub(crate) trick: [Card; 2],
+    pub(crate) trick_len: u8,
     /// The trump in force for the current trick.
     pub trump: Option<Suit>,
     pub points: [u16; 3],
@@ -248,6 +248,12 @@ impl State {
     /// Plays `mv`, which must be legal (checked in debug builds).
     pub fn play(&mut self, rules: &Rules, mv: Move) -> Played {
         debug_assert!(self.is_legal(rules, mv), "illegal move {mv} in {self:?}");
+        self.apply(rules, mv)
+    }
+
+    /// Plays `mv` without checking it: the solver's hot path.
+    #[inline]
+    pub(crate) fn apply(&mut self, rules: &Rules, mv: Move) -> Played {
         let card = mv.card();
         let seat = self.to_move();
         let mut played = Played::default();
