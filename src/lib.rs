@@ -9,8 +9,10 @@ pub mod cardset;
 pub mod deal;
 pub mod error;
 pub mod moves;
+pub mod random;
 pub mod rules;
 pub mod seat;
+pub mod solver;
 pub mod state;
 
 pub use card::{Card, Rank, Suit};
@@ -20,4 +22,5 @@ pub use error::{CardError, PositionError, RulesError};
 pub use moves::{Move, MoveList};
 pub use rules::{Bomb, Declare, DiscardPoints, Musik, Rounding, Rules, TrumpRule};
 pub use seat::Seat;
+pub use solver::{Solver, Stats, TransTable};
 pub use state::{trick_winner, Declaration, Played, State};

@@ -1,1 +1,7 @@
-fn main() {}
+//! The `tysiac` command: a thin shell over the library.
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::run()
+}

@@ -44,6 +44,19 @@ impl Move {
     pub const fn is_undeclared(self) -> bool {
         self.0 & UNDECLARED != 0
     }
+
+    /// The move as one byte (for the transposition table).
+    pub(crate) const fn to_byte(self) -> u8 {
+        self.0
+    }
+
+    /// The move stored by [`Move::to_byte`].
+    pub(crate) const fn from_byte(b: u8) -> Option<Move> {
+        match Card::from_index(b & 0x1F) {
+            Some(_) if b & 0x60 == 0 => Some(Move(b)),
+            _ => None,
+        }
+    }
 }
 
 impl From<Card> for Move {

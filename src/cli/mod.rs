@@ -1,0 +1,30 @@
+//! Command-line options (clap) and one module per subcommand.
+
+mod input;
+mod solve;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// tysiac: double-dummy solver and hand analyzer for Tysiąc (1000).
+#[derive(Parser)]
+#[command(name = "tysiac", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve positions double-dummy: the value, every move's value, a line.
+    Solve(solve::SolveArgs),
+}
+
+/// Parses the command line and runs the subcommand.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Solve(args) => solve::run(args),
+    }
+}

@@ -1,0 +1,56 @@
+//! Seeded random deals, for benchmarks, sampling and puzzles.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::card::Card;
+use crate::cardset::CardSet;
+use crate::deal::Deal;
+use crate::rules::Rules;
+use crate::state::State;
+
+/// The random generator used everywhere: portable and reproducible.
+pub type SeededRng = ChaCha8Rng;
+
+/// A generator for `seed`.
+pub fn rng(seed: u64) -> SeededRng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+/// A uniformly random deal: 7 cards to each seat and 3 to the musik.
+pub fn deal<R: Rng>(rng: &mut R) -> Deal {
+    let mut cards: Vec<Card> = Card::all().collect();
+    cards.shuffle(rng);
+    let set = |range: std::ops::Range<usize>| cards[range].iter().copied().collect::<CardSet>();
+    Deal {
+        hands: [set(0..7), set(7..14), set(14..21)],
+        musik: set(21..24),
+    }
+}
+
+/// A random deal followed by a random exchange: the state at the first lead.
+pub fn start<R: Rng>(rng: &mut R, rules: &Rules) -> State {
+    let d = deal(rng);
+    let exchanges = d.exchanges(rules);
+    let e = exchanges[rng.gen_range(0..exchanges.len())];
+    d.after(rules, &e).expect("generated exchanges are legal")
+}
+
+/// Plays random legal moves from `s` to the start of the trick that leaves
+/// `tricks_left` tricks to play, then `extra` (0 to 2) cards into it.
+pub fn play_random<R: Rng>(rng: &mut R, rules: &Rules, mut s: State, tricks_left: usize, extra: usize) -> State {
+    let mut random_move = |s: &mut State| {
+        let moves = s.legal_moves(rules);
+        s.play(rules, moves[rng.gen_range(0..moves.len())]);
+    };
+    while !(s.trick().is_empty() && s.tricks_left() <= tricks_left) {
+        random_move(&mut s);
+    }
+    for _ in 0..extra.min(2) {
+        if !s.is_over() {
+            random_move(&mut s);
+        }
+    }
+    s
+}

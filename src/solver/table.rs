@@ -1,0 +1,236 @@
+//! The transposition table: bounds on the declarer's *remaining* points,
+//! keyed by a trick-start position (the three hands, the leader and trump).
+//!
+//! Remaining points depend only on that key (for one rule set), so positions
+//! reached by different orders of play share an entry, and entries stay valid
+//! from one solve to the next. Memory is fixed when the table is made.
+
+use crate::card::Suit;
+use crate::cardset::CardSet;
+use crate::seat::Seat;
+
+/// What the search needs from a table. [`NoTable`] stores nothing (for tests
+/// and for measuring what the table buys).
+pub trait Table {
+    /// The bounds `(lower, upper)` stored for the key, and the best lead found.
+    fn probe(&mut self, key: &Key) -> Option<Bounds>;
+    /// Stores (tightens) bounds for the key.
+    fn store(&mut self, key: &Key, bounds: Bounds);
+    /// Forgets every entry.
+    fn clear(&mut self);
+}
+
+/// A trick-start position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Key {
+    pub hands: [CardSet; 3],
+    pub leader: Seat,
+    pub trump: Option<Suit>,
+}
+
+impl Key {
+    fn meta(&self) -> u32 {
+        self.leader as u32 | (self.trump.map_or(4, |s| s as u32) << 2)
+    }
+
+    fn hash(&self) -> u64 {
+        let a = (self.hands[0].bits() as u64) | (self.hands[1].bits() as u64) << 32;
+        let b = (self.hands[2].bits() as u64) | (self.meta() as u64) << 32;
+        let h = a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        h ^ (h >> 29)
+    }
+}
+
+/// Bounds on the declarer's remaining points, and the lead that reached the
+/// lower bound (an index into the card bits, or `NO_MOVE`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    pub lower: i16,
+    pub upper: i16,
+    pub best: u8,
+}
+
+pub const NO_MOVE: u8 = 0xFF;
+
+/// One slot: the key packed into three words (hand bits in the low 24 bits;
+/// leader/trump, generation and best move in the top bytes) and the bounds.
+#[derive(Copy, Clone, Default)]
+#[repr(C)]
+struct Entry {
+    w: [u32; 3],
+    lower: i16,
+    upper: i16,
+}
+
+const HAND: u32 = 0x00FF_FFFF;
+const WAYS: usize = 4; // entries per bucket: 4 × 16 bytes = one cache line
+
+/// A fixed-size, 4-way set-associative table. Clearing is O(1): each entry
+/// carries the generation it was written in.
+pub struct TransTable {
+    entries: Vec<Entry>,
+    mask: usize,
+    generation: u32,
+}
+
+impl TransTable {
+    /// Default memory: 16 MiB.
+    pub const DEFAULT_BYTES: usize = 16 << 20;
+
+    /// A table using at most `bytes` of memory (at least one bucket).
+    pub fn with_bytes(bytes: usize) -> TransTable {
+        let want = (bytes / std::mem::size_of::<Entry>() / WAYS).max(1);
+        let buckets = if want.is_power_of_two() {
+            want
+        } else {
+            want.next_power_of_two() / 2
+        };
+        TransTable {
+            // Zeroed memory is allocated lazily by the OS: a large, mostly
+            // unused table costs nothing until it is touched.
+            entries: vec![Entry::default(); buckets * WAYS],
+            mask: buckets - 1,
+            generation: 1,
+        }
+    }
+
+    /// Memory held by the entries.
+    pub fn bytes(&self) -> usize {
+        self.entries.len() * std::mem::size_of::<Entry>()
+    }
+
+    fn pack(key: &Key, generation: u32) -> [u32; 3] {
+        [
+            key.hands[0].bits() | key.meta() << 24,
+            key.hands[1].bits() | generation << 24,
+            key.hands[2].bits(),
+        ]
+    }
+
+    fn bucket(&self, key: &Key) -> usize {
+        (key.hash() as usize & self.mask) * WAYS
+    }
+}
+
+impl Default for TransTable {
+    fn default() -> TransTable {
+        TransTable::with_bytes(TransTable::DEFAULT_BYTES)
+    }
+}
+
+impl Table for TransTable {
+    #[inline]
+    fn probe(&mut self, key: &Key) -> Option<Bounds> {
+        let want = TransTable::pack(key, self.generation);
+        let start = self.bucket(key);
+        for e in &self.entries[start..start + WAYS] {
+            if e.w[0] == want[0] && e.w[1] == want[1] && e.w[2] & HAND == want[2] {
+                return Some(Bounds {
+                    lower: e.lower,
+                    upper: e.upper,
+                    best: (e.w[2] >> 24) as u8,
+                });
+            }
+        }
+        None
+    }
+
+    #[inline]
+    fn store(&mut self, key: &Key, bounds: Bounds) {
+        let want = TransTable::pack(key, self.generation);
+        let start = self.bucket(key);
+        let generation = self.generation;
+        let bucket = &mut self.entries[start..start + WAYS];
+        let entry = |w: [u32; 3], b: Bounds| Entry {
+            w: [w[0], w[1], w[2] | (b.best as u32) << 24],
+            lower: b.lower,
+            upper: b.upper,
+        };
+        if let Some(e) = bucket
+            .iter_mut()
+            .find(|e| e.w[0] == want[0] && e.w[1] == want[1] && e.w[2] & HAND == want[2])
+        {
+            let best = if bounds.best != NO_MOVE {
+                bounds.best
+            } else {
+                (e.w[2] >> 24) as u8
+            };
+            let merged = Bounds {
+                lower: bounds.lower.max(e.lower),
+                upper: bounds.upper.min(e.upper),
+                best,
+            };
+            *e = entry(want, merged);
+            return;
+        }
+        // Replace a stale entry, or else the one with the fewest cards left
+        // (cheapest to compute again).
+        let victim = bucket
+            .iter_mut()
+            .min_by_key(|e| {
+                if e.w[1] >> 24 != generation {
+                    0
+                } else {
+                    1 + ((e.w[0] | e.w[1] | e.w[2]) & HAND).count_ones()
+                        + (e.w[0] & HAND).count_ones()
+                        + (e.w[1] & HAND).count_ones()
+                        + (e.w[2] & HAND).count_ones()
+                }
+            })
+            .expect("bucket has entries");
+        *victim = entry(want, bounds);
+    }
+
+    fn clear(&mut self) {
+        self.generation += 1;
+        if self.generation == 256 {
+            self.entries.fill(Entry::default());
+            self.generation = 1;
+        }
+    }
+}
+
+/// A table that stores nothing.
+#[derive(Default)]
+pub struct NoTable;
+
+impl Table for NoTable {
+    fn probe(&mut self, _: &Key) -> Option<Bounds> {
+        None
+    }
+    fn store(&mut self, _: &Key, _: Bounds) {}
+    fn clear(&mut self) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(d: &str) -> Key {
+        Key {
+            hands: [d.parse().unwrap(), "K...".parse().unwrap(), "Q...".parse().unwrap()],
+            leader: Seat::D,
+            trump: None,
+        }
+    }
+
+    #[test]
+    fn stores_tightens_and_clears() {
+        let mut t = TransTable::with_bytes(1 << 12);
+        let k = key("A...");
+        assert!(t.probe(&k).is_none());
+        t.store(&k, Bounds { lower: 0, upper: 50, best: NO_MOVE });
+        t.store(&k, Bounds { lower: 10, upper: 80, best: 5 });
+        assert_eq!(t.probe(&k), Some(Bounds { lower: 10, upper: 50, best: 5 }));
+        assert!(t.probe(&key("T...")).is_none());
+        t.clear();
+        assert!(t.probe(&k).is_none());
+    }
+
+    #[test]
+    fn memory_is_bounded() {
+        let t = TransTable::with_bytes(1 << 20);
+        assert!(t.bytes() <= 1 << 20);
+        assert!(TransTable::default().bytes() <= 64 << 20);
+    }
+}
