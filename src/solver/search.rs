@@ -101,7 +101,9 @@ impl<T: Table> Search<'_, T> {
     /// move that reached it.
     fn moves(&mut self, s: &State, mut alpha: i16, mut beta: i16, hint: Option<Move>) -> (i16, Move) {
         let mut list = s.legal_moves(self.rules);
-        order(s, self.rules, &mut list, hint);
+        if list.len() > 1 {
+            order(s, self.rules, &mut list, hint);
+        }
         let maximise = s.to_move() == Seat::D;
         let mut tried = 0;
         let mut best = if maximise { i16::MIN } else { i16::MAX };
