@@ -72,7 +72,10 @@ impl State {
     /// Adds a card to the current trick without checking it (used when reading
     /// a snapshot: the card is already out of its player's hand).
     pub fn push_trick_card(&mut self, card: Card) {
-        assert!(self.trick_len < 2, "a trick in progress holds at most two cards");
+        assert!(
+            self.trick_len < 2,
+            "a trick in progress holds at most two cards"
+        );
         self.trick[self.trick_len as usize] = card;
         self.trick_len += 1;
     }
@@ -121,8 +124,7 @@ impl State {
                 Some(Declaration::Marriage(card.suit()))
             }
             Rank::Ace
-                if rules.ace_marriage > 0
-                    && CardSet::full_rank(Rank::Ace).is_subset(hand) =>
+                if rules.ace_marriage > 0 && CardSet::full_rank(Rank::Ace).is_subset(hand) =>
             {
                 Some(Declaration::Aces)
             }
@@ -209,7 +211,9 @@ impl State {
                 ));
             }
             if self.declaration(rules, card).is_none() {
-                return Some(format!("{card}- is written only for a lead that would declare"));
+                return Some(format!(
+                    "{card}- is written only for a lead that would declare"
+                ));
             }
         }
         let legal = self.legal_cards(rules);
@@ -232,7 +236,11 @@ impl State {
                     list(legal)
                 ))
             } else {
-                Some(format!("must play a {} (holds {})", led.name(), list(legal)))
+                Some(format!(
+                    "must play a {} (holds {})",
+                    led.name(),
+                    list(legal)
+                ))
             }
         } else if self.trump.is_some_and(|t| card.suit() == t) {
             Some(format!(
@@ -357,8 +365,14 @@ mod tests {
     fn winner_is_highest_trump_else_led_suit() {
         let c = |s: &str| s.parse::<Card>().unwrap();
         assert_eq!(trick_winner([c("QH"), c("AH"), c("TS")], None), 1);
-        assert_eq!(trick_winner([c("QH"), c("AH"), c("9S")], Some(Suit::Spades)), 2);
-        assert_eq!(trick_winner([c("QH"), c("AD"), c("9S")], Some(Suit::Clubs)), 0);
+        assert_eq!(
+            trick_winner([c("QH"), c("AH"), c("9S")], Some(Suit::Spades)),
+            2
+        );
+        assert_eq!(
+            trick_winner([c("QH"), c("AD"), c("9S")], Some(Suit::Clubs)),
+            0
+        );
     }
 
     #[test]

@@ -169,7 +169,9 @@ impl<T: Table> Solver<T> {
         let mut out: Vec<(Exchange, u16)> = Vec::new();
         let mut best: Option<u16> = None;
         for e in exchanges {
-            let start = deal.after(&self.rules, &e).expect("generated exchanges are legal");
+            let start = deal
+                .after(&self.rules, &e)
+                .expect("generated exchanges are legal");
             let d = start.points[Seat::D.index()];
             match best {
                 Some(b) if !all => {
@@ -204,7 +206,10 @@ fn exchange_guess(deal: &Deal, rules: &Rules, e: &Exchange) -> i32 {
     let ten = deal.declarer_ten();
     let given: crate::CardSet = e.cards().into_iter().collect();
     let kept = ten.minus(given);
-    let marriages: i32 = kept.marriages().map(|s| rules.marriage_value(s) as i32).sum();
+    let marriages: i32 = kept
+        .marriages()
+        .map(|s| rules.marriage_value(s) as i32)
+        .sum();
     let lost = match e.give {
         Give::Pass(..) => given.points() as i32,
         Give::Discard(_) => 0,

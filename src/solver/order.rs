@@ -11,7 +11,8 @@ use crate::state::{trick_winner, State};
 /// Sorts `moves` best-first for the player to move. `hint` (from the
 /// transposition table) goes first.
 pub fn order(s: &State, rules: &Rules, moves: &mut MoveList, hint: Option<Move>) {
-    let mut scored: [(i16, Move); 16] = [(0, Move::new(Card::new(crate::Suit::Hearts, Rank::Nine))); 16];
+    let mut scored: [(i16, Move); 16] =
+        [(0, Move::new(Card::new(crate::Suit::Hearts, Rank::Nine))); 16];
     let n = moves.len();
     for (slot, &m) in scored.iter_mut().zip(moves.iter()) {
         let score = if Some(m) == hint {
@@ -76,7 +77,11 @@ fn follow_score(s: &State, card: Card) -> i16 {
     };
     let pts = card.points() as i16;
     if wins {
-        100 + if trick.len() == 2 { pts } else { -(card.rank() as i16) }
+        100 + if trick.len() == 2 {
+            pts
+        } else {
+            -(card.rank() as i16)
+        }
     } else if side(winner_now) == side(me) && trick.len() == 2 {
         50 + pts // the partner takes it: add points
     } else {

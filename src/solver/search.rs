@@ -87,11 +87,23 @@ impl<T: Table> Search<'_, T> {
         beta = beta.min(known.upper + 1);
         let (v, best) = self.moves(s, alpha, beta, hint);
         let bounds = if v <= alpha {
-            Bounds { lower: 0, upper: v, best: NO_MOVE }
+            Bounds {
+                lower: 0,
+                upper: v,
+                best: NO_MOVE,
+            }
         } else if v >= beta {
-            Bounds { lower: v, upper: upper.max(v), best: best.to_byte() }
+            Bounds {
+                lower: v,
+                upper: upper.max(v),
+                best: best.to_byte(),
+            }
         } else {
-            Bounds { lower: v, upper: v, best: best.to_byte() }
+            Bounds {
+                lower: v,
+                upper: v,
+                best: best.to_byte(),
+            }
         };
         self.table.store(&key, bounds);
         v
@@ -99,7 +111,13 @@ impl<T: Table> Search<'_, T> {
 
     /// Tries every legal move of the player to move; returns the value and the
     /// move that reached it.
-    fn moves(&mut self, s: &State, mut alpha: i16, mut beta: i16, hint: Option<Move>) -> (i16, Move) {
+    fn moves(
+        &mut self,
+        s: &State,
+        mut alpha: i16,
+        mut beta: i16,
+        hint: Option<Move>,
+    ) -> (i16, Move) {
         let mut list = s.legal_moves(self.rules);
         if list.len() > 1 {
             order(s, self.rules, &mut list, hint);

@@ -208,7 +208,11 @@ mod tests {
 
     fn key(d: &str) -> Key {
         Key {
-            hands: [d.parse().unwrap(), "K...".parse().unwrap(), "Q...".parse().unwrap()],
+            hands: [
+                d.parse().unwrap(),
+                "K...".parse().unwrap(),
+                "Q...".parse().unwrap(),
+            ],
             leader: Seat::D,
             trump: None,
         }
@@ -219,9 +223,30 @@ mod tests {
         let mut t = TransTable::with_bytes(1 << 12);
         let k = key("A...");
         assert!(t.probe(&k).is_none());
-        t.store(&k, Bounds { lower: 0, upper: 50, best: NO_MOVE });
-        t.store(&k, Bounds { lower: 10, upper: 80, best: 5 });
-        assert_eq!(t.probe(&k), Some(Bounds { lower: 10, upper: 50, best: 5 }));
+        t.store(
+            &k,
+            Bounds {
+                lower: 0,
+                upper: 50,
+                best: NO_MOVE,
+            },
+        );
+        t.store(
+            &k,
+            Bounds {
+                lower: 10,
+                upper: 80,
+                best: 5,
+            },
+        );
+        assert_eq!(
+            t.probe(&k),
+            Some(Bounds {
+                lower: 10,
+                upper: 50,
+                best: 5
+            })
+        );
         assert!(t.probe(&key("T...")).is_none());
         t.clear();
         assert!(t.probe(&k).is_none());
