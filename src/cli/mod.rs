@@ -1,6 +1,7 @@
 //! Command-line options (clap) and one module per subcommand.
 
 mod input;
+mod progress;
 mod solve;
 
 use std::process::ExitCode;
