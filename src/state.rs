@@ -179,9 +179,10 @@ impl State {
     /// undeclared twin of each lead that would declare.
     pub fn legal_moves(&self, rules: &Rules) -> MoveList {
         let mut list = MoveList::new();
+        let optional_lead = rules.declare == Declare::Optional && self.trick_len == 0;
         for card in self.legal_cards(rules) {
             list.push(Move::new(card));
-            if rules.declare == Declare::Optional && self.declaration(rules, card).is_some() {
+            if optional_lead && self.declaration(rules, card).is_some() {
                 list.push(Move::undeclared(card));
             }
         }
@@ -302,6 +303,7 @@ impl State {
 
 /// The index (0 = leader) of the card that wins a complete trick: the highest
 /// trump, or if none, the highest card of the led suit.
+#[inline]
 pub fn trick_winner(cards: [Card; 3], trump: Option<Suit>) -> usize {
     let led = cards[0].suit();
     let key = |c: Card| {

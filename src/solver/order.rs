@@ -6,7 +6,9 @@ use crate::cardset::CardSet;
 use crate::moves::{Move, MoveList};
 use crate::rules::Rules;
 use crate::seat::Seat;
-use crate::state::{trick_winner, State};
+#[cfg(doc)]
+use crate::state::trick_winner;
+use crate::state::State;
 
 /// Sorts `moves` best-first for the player to move. `hint` (from the
 /// transposition table) goes first.
@@ -14,13 +16,18 @@ pub fn order(s: &State, rules: &Rules, moves: &mut MoveList, hint: Option<Move>)
     let mut scored: [(i16, Move); 16] =
         [(0, Move::new(Card::new(crate::Suit::Hearts, Rank::Nine))); 16];
     let n = moves.len();
+    let winning = if s.trick().is_empty() {
+        (s.leader, 0)
+    } else {
+        provisional_winner(s)
+    };
     for (slot, &m) in scored.iter_mut().zip(moves.iter()) {
         let score = if Some(m) == hint {
             i16::MAX
         } else if s.trick().is_empty() {
             lead_score(s, rules, m)
         } else {
-            follow_score(s, m.card())
+            follow_score(s, m.card(), winning)
         };
         *slot = (score, m);
     }
@@ -60,41 +67,41 @@ fn lead_score(s: &State, rules: &Rules, m: Move) -> i16 {
 
 /// A card to a trick in progress: win cheaply, give points to a partner
 /// who is winning, otherwise play the least valuable card.
-fn follow_score(s: &State, card: Card) -> i16 {
-    let trick = s.trick();
-    let me = s.to_move();
-    let side = |seat: Seat| seat.is_declarer();
-    // Who wins the trick so far, and would this card take it over?
-    let winner_now = provisional_winner(s);
-    let mut cards = [trick[0], trick[0], trick[0]];
-    cards[..trick.len()].copy_from_slice(trick);
-    cards[trick.len()] = card;
-    let wins = if trick.len() == 2 {
-        trick_winner(cards, s.trump) == 2
-    } else {
-        // Second to play: beats the lead if it is the higher card now.
-        trick_winner([cards[0], cards[1], cards[0]], s.trump) == 1
-    };
+fn follow_score(s: &State, card: Card, winning: (Seat, u8)) -> i16 {
+    let last = s.trick().len() == 2;
+    let (winner_now, best_key) = winning;
     let pts = card.points() as i16;
-    if wins {
-        100 + if trick.len() == 2 {
-            pts
-        } else {
-            -(card.rank() as i16)
-        }
-    } else if side(winner_now) == side(me) && trick.len() == 2 {
+    if strength(card, s.trick()[0], s) > best_key {
+        // Third to play keeps what it wins; second only holds it for now.
+        100 + if last { pts } else { -(card.rank() as i16) }
+    } else if last && winner_now.is_declarer() == s.to_move().is_declarer() {
         50 + pts // the partner takes it: add points
     } else {
         -pts * 4 - card.rank() as i16
     }
 }
 
-/// The seat winning the trick in progress so far.
-fn provisional_winner(s: &State) -> Seat {
-    let trick = s.trick();
-    if trick.len() == 1 {
-        return s.leader;
+/// How strongly a card plays to a trick led with `led`: trumps above the
+/// led suit, other suits nowhere (the order [`trick_winner`] uses).
+fn strength(card: Card, led: Card, s: &State) -> u8 {
+    if Some(card.suit()) == s.trump {
+        16 + card.rank() as u8
+    } else if card.suit() == led.suit() {
+        8 + card.rank() as u8
+    } else {
+        0
     }
-    s.leader
-        .plus(trick_winner([trick[0], trick[1], trick[0]], s.trump))
+}
+
+/// The seat winning the trick in progress so far, and its card's strength.
+fn provisional_winner(s: &State) -> (Seat, u8) {
+    let trick = s.trick();
+    let mut best = (s.leader, strength(trick[0], trick[0], s));
+    if trick.len() == 2 {
+        let k = strength(trick[1], trick[0], s);
+        if k > best.1 {
+            best = (s.leader.next(), k);
+        }
+    }
+    best
 }

@@ -22,8 +22,6 @@ pub struct Stats {
     pub nodes: u64,
     /// Trick-start nodes answered by the table without search.
     pub table_cuts: u64,
-    /// Nodes by tricks left (index 8 also counts more).
-    pub by_tricks_left: [u64; 9],
 }
 
 /// One search over one rule set and table.
@@ -37,7 +35,6 @@ impl<T: Table> Search<'_, T> {
     /// The declarer's points still to come from `s`, searched in `(alpha, beta)`.
     pub fn remaining(&mut self, s: &State, alpha: i16, beta: i16) -> i16 {
         self.stats.nodes += 1;
-        self.stats.by_tricks_left[s.tricks_left().min(8)] += 1;
         if s.trick_len == 0 {
             self.trick_start(s, alpha, beta)
         } else {
@@ -119,6 +116,9 @@ impl<T: Table> Search<'_, T> {
         hint: Option<Move>,
     ) -> (i16, Move) {
         let mut list = s.legal_moves(self.rules);
+        if s.trick_len == 2 && list.len() > 1 {
+            list = last_to_play(s, self.rules, &list);
+        }
         if list.len() > 1 {
             order(s, self.rules, &mut list, hint);
         }
@@ -171,6 +171,64 @@ impl<T: Table> Search<'_, T> {
     }
 }
 
+/// Moves for the last player to a trick, without dominated ones: two cards
+/// of one suit with no other player's card between them play alike for the
+/// rest of the hand when the same seat wins the trick with either (and so
+/// leads next); the side taking the trick then wants the higher-point one in
+/// it and the other side the lower. (Not for K/Q of a held marriage or an ace that
+/// keeps the ace marriage alive: those differ in what they can declare.)
+fn last_to_play(s: &State, rules: &Rules, list: &crate::MoveList) -> crate::MoveList {
+    let me = s.to_move();
+    let hand = s.hands[me.index()];
+    let others = s.remaining().minus(hand);
+    let special = special_cards(hand, rules);
+    let trick = s.trick();
+    let mut out = crate::MoveList::new();
+    let mut prev: Option<(crate::Card, Seat)> = None;
+    // Legal moves come lowest bit first: by suit, then rank upward.
+    for &m in list.iter() {
+        let c = m.card();
+        let winner = s
+            .leader
+            .plus(trick_winner([trick[0], trick[1], c], s.trump));
+        let ours = winner.is_declarer() == me.is_declarer();
+        if let Some((p, p_winner)) = prev {
+            let between = CardSet(((1u32 << c.index()) - 1) & !((2u32 << p.index()) - 1));
+            let same_run = p.suit() == c.suit()
+                && (others & between).is_empty()
+                && !special.contains(c)
+                && !special.contains(p)
+                && p_winner == winner;
+            if same_run {
+                // c is the higher-point card of the pair (ranks rise with points).
+                if ours {
+                    let last = out.len() - 1;
+                    out.as_mut_slice()[last] = m;
+                }
+                prev = Some((c, winner));
+                continue;
+            }
+        }
+        out.push(m);
+        prev = Some((c, winner));
+    }
+    out
+}
+
+/// Cards whose play changes what their holder can declare later.
+fn special_cards(hand: CardSet, rules: &Rules) -> CardSet {
+    let mut special = CardSet::EMPTY;
+    for suit in hand.marriages() {
+        special |= hand.suit(suit)
+            & (CardSet::full_rank(crate::Rank::King) | CardSet::full_rank(crate::Rank::Queen));
+    }
+    let aces = CardSet::full_rank(crate::Rank::Ace);
+    if rules.ace_marriage > 0 && aces.is_subset(hand) {
+        special |= aces;
+    }
+    special
+}
+
 /// The last trick: one card each, nothing left to declare.
 fn last_trick(s: &State) -> i16 {
     let l = s.leader;
@@ -183,13 +241,17 @@ fn last_trick(s: &State) -> i16 {
     }
 }
 
-/// The most the declarer could still score: every card left (and in the
-/// trick), and every marriage D still holds.
+/// The most the declarer could still score from a trick start: every card
+/// left, and every marriage D still holds.
+#[inline]
 pub fn upper_bound(s: &State, rules: &Rules) -> i16 {
     let d = s.hands[Seat::D.index()];
     let mut points = s.remaining().points() + s.trick().iter().map(|c| c.points()).sum::<u16>();
-    for suit in d.marriages() {
-        points += rules.marriage_value(suit);
+    let kq = d.bits() >> crate::Rank::Queen as u32 & d.bits() >> crate::Rank::King as u32;
+    if kq & 0x0101_0101 != 0 {
+        for suit in d.marriages() {
+            points += rules.marriage_value(suit);
+        }
     }
     if rules.ace_marriage > 0 && CardSet::full_rank(crate::Rank::Ace).is_subset(d) {
         points += rules.ace_marriage;

@@ -29,10 +29,12 @@ pub struct Key {
 }
 
 impl Key {
+    #[inline]
     fn meta(&self) -> u32 {
         self.leader as u32 | (self.trump.map_or(4, |s| s as u32) << 2)
     }
 
+    #[inline]
     fn hash(&self) -> u64 {
         let a = (self.hands[0].compact() as u64) | (self.hands[1].compact() as u64) << 32;
         let b = (self.hands[2].compact() as u64) | (self.meta() as u64) << 32;
@@ -100,6 +102,7 @@ impl TransTable {
         self.entries.len() * std::mem::size_of::<Entry>()
     }
 
+    #[inline]
     fn pack(key: &Key, generation: u32) -> [u32; 3] {
         [
             key.hands[0].compact() | key.meta() << 24,
@@ -108,6 +111,7 @@ impl TransTable {
         ]
     }
 
+    #[inline]
     fn bucket(&self, key: &Key) -> usize {
         (key.hash() as usize & self.mask) * WAYS
     }
@@ -258,7 +262,14 @@ mod tests {
         let mut t = TransTable::with_bytes(1 << 12);
         let a = key("A...9");
         let mut b = key("A...K");
-        t.store(&a, Bounds { lower: 7, upper: 7, best: NO_MOVE });
+        t.store(
+            &a,
+            Bounds {
+                lower: 7,
+                upper: 7,
+                best: NO_MOVE,
+            },
+        );
         assert!(t.probe(&b).is_none());
         b = a;
         b.hands[2] = "Q...A".parse().unwrap();
