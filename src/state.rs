@@ -111,25 +111,26 @@ impl State {
     }
 
     /// What leading `card` would declare, if anything (ignoring `declare`).
+    #[inline]
     pub fn declaration(&self, rules: &Rules, card: Card) -> Option<Declaration> {
-        if self.trick_len != 0 || (!rules.first_trick_marriage && self.trick_number(rules) == 1) {
+        // Most cards can declare nothing: decide that from the rank first.
+        let decl = match card.rank() {
+            Rank::King | Rank::Queen => Declaration::Marriage(card.suit()),
+            Rank::Ace if rules.ace_marriage > 0 => Declaration::Aces,
+            _ => return None,
+        };
+        if self.trick_len != 0 {
             return None;
         }
         let hand = self.hands[self.leader.index()];
-        if !hand.contains(card) {
+        let held = match decl {
+            Declaration::Marriage(suit) => hand.has_marriage(suit),
+            Declaration::Aces => CardSet::full_rank(Rank::Ace).is_subset(hand),
+        };
+        if !held || (!rules.first_trick_marriage && self.trick_number(rules) == 1) {
             return None;
         }
-        match card.rank() {
-            Rank::King | Rank::Queen if hand.has_marriage(card.suit()) => {
-                Some(Declaration::Marriage(card.suit()))
-            }
-            Rank::Ace
-                if rules.ace_marriage > 0 && CardSet::full_rank(Rank::Ace).is_subset(hand) =>
-            {
-                Some(Declaration::Aces)
-            }
-            _ => None,
-        }
+        Some(decl)
     }
 
     /// The cards the player to move may play.
