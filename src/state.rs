@@ -278,6 +278,9 @@ impl State {
         let pts: u16 = cards.iter().map(|c| c.points()).sum();
         self.points[winner.index()] += pts;
         self.leader = winner;
+        // Clear the finished trick's slots too: `Eq` and `Hash` are derived over
+        // the whole struct, so stale cards would make equal positions differ.
+        self.trick = [NO_CARD; 2];
         self.trick_len = 0;
         played.trick = Some((winner, pts));
         played
@@ -371,6 +374,31 @@ mod tests {
         assert_eq!(p.trick, Some((Seat::D, 15)));
         assert_eq!(s.points, [15, 0, 0]);
         assert!(s.is_over());
+    }
+
+    #[test]
+    fn finished_trick_leaves_no_trace() {
+        // The same position reached by play and built directly must be equal and
+        // hash alike (transposition tables and memos key on the whole state).
+        let rules = Rules::STANDARD;
+        let mut s = state("A.9..", "9.J..", "K.Q..", &[], None);
+        for c in ["AH", "9H", "KH"] {
+            s.play(&rules, c.parse().unwrap());
+        }
+        let built = State::new(
+            [
+                ".9..".parse().unwrap(),
+                ".J..".parse().unwrap(),
+                ".Q..".parse().unwrap(),
+            ],
+            Seat::D,
+            None,
+            [15, 0, 0],
+        );
+        assert_eq!(s, built);
+        use std::hash::{BuildHasher, RandomState};
+        let h = RandomState::new();
+        assert_eq!(h.hash_one(s), h.hash_one(built));
     }
 
     #[test]
