@@ -164,13 +164,14 @@ impl State {
 
     /// The highest card of `suit` in the current trick (there must be one).
     fn highest_of(&self, suit: Suit) -> Card {
-        let mut best: Option<Card> = None;
-        for &c in self.trick() {
-            if c.suit() == suit && best.is_none_or(|b| c > b) {
-                best = Some(c);
-            }
-        }
-        best.expect("the trick holds a card of that suit")
+        // Cards of one suit order by rank. (`Option::is_none_or` would need
+        // Rust 1.82; the crate's rust-version is 1.80.)
+        self.trick()
+            .iter()
+            .copied()
+            .filter(|c| c.suit() == suit)
+            .max()
+            .expect("the trick holds a card of that suit")
     }
 
     /// Every legal move: the legal cards, plus with `declare=optional` an
