@@ -167,13 +167,14 @@ impl State {
 
     /// The highest card of `suit` in the current trick (there must be one).
     fn highest_of(&self, suit: Suit) -> Card {
-        let mut best: Option<Card> = None;
-        for &c in self.trick() {
-            if c.suit() == suit && best.is_none_or(|b| c > b) {
-                best = Some(c);
-            }
-        }
-        best.expect("the trick holds a card of that suit")
+        // Cards of one suit order by rank. (`Option::is_none_or` would need
+        // Rust 1.82; the crate's rust-version is 1.80.)
+        self.trick()
+            .iter()
+            .copied()
+            .filter(|c| c.suit() == suit)
+            .max()
+            .expect("the trick holds a card of that suit")
     }
 
     /// Every legal move: the legal cards, plus with `declare=optional` an
@@ -288,6 +289,9 @@ impl State {
         let pts: u16 = cards.iter().map(|c| c.points()).sum();
         self.points[winner.index()] += pts;
         self.leader = winner;
+        // Clear the finished trick's slots too: `Eq` and `Hash` are derived over
+        // the whole struct, so stale cards would make equal positions differ.
+        self.trick = [NO_CARD; 2];
         self.trick_len = 0;
         played.trick = Some((winner, pts));
         played
@@ -388,6 +392,31 @@ mod tests {
         assert_eq!(p.trick, Some((Seat::D, 15)));
         assert_eq!(s.points, [15, 0, 0]);
         assert!(s.is_over());
+    }
+
+    #[test]
+    fn finished_trick_leaves_no_trace() {
+        // The same position reached by play and built directly must be equal and
+        // hash alike (transposition tables and memos key on the whole state).
+        let rules = Rules::STANDARD;
+        let mut s = state("A.9..", "9.J..", "K.Q..", &[], None);
+        for c in ["AH", "9H", "KH"] {
+            s.play(&rules, c.parse().unwrap());
+        }
+        let built = State::new(
+            [
+                ".9..".parse().unwrap(),
+                ".J..".parse().unwrap(),
+                ".Q..".parse().unwrap(),
+            ],
+            Seat::D,
+            None,
+            [15, 0, 0],
+        );
+        assert_eq!(s, built);
+        use std::hash::{BuildHasher, RandomState};
+        let h = RandomState::new();
+        assert_eq!(h.hash_one(s), h.hash_one(built));
     }
 
     #[test]
