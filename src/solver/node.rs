@@ -14,7 +14,7 @@ use crate::state::State;
 pub const NONE: u8 = 0xFF;
 
 const SUIT: [u32; 4] = [0x3F, 0x3F << 8, 0x3F << 16, 0x3F << 24];
-const ACES: u32 = 0x20_2020_20;
+const ACES: u32 = 0x2020_2020;
 /// Seat `leader + k` for k < 5, without a division.
 const SEAT: [u8; 5] = [0, 1, 2, 0, 1];
 /// Card points by card index (a lane of 8 per suit, 6 ranks used).
@@ -108,7 +108,7 @@ impl Node {
     }
 
     #[inline]
-    pub fn to_move(&self) -> usize {
+    pub fn to_move(self) -> usize {
         SEAT[(self.leader + self.len) as usize] as usize
     }
 
