@@ -280,6 +280,52 @@ impl Node {
         ub
     }
 
+    /// Points of the leader's sure winners, at a trick start: in each suit,
+    /// the leader's cards above every other player's, cashed while no one can
+    /// ruff them (everyone else still holds the suit, or holds no trump; top
+    /// trumps always win). While the leader keeps winning nobody else leads,
+    /// so trump cannot change. K and Q of a held marriage are left out, since
+    /// leading them would declare and change trump.
+    #[inline]
+    pub fn sure_points(&self) -> i16 {
+        let leader = self.leader as usize;
+        let hand = self.hands[leader];
+        let others = [self.hands[(leader + 1) % 3], self.hands[(leader + 2) % 3]];
+        let rest = others[0] | others[1];
+        let mut total = 0;
+        for suit in 0..4u8 {
+            let lane = SUIT[suit as usize];
+            let mut top = hand & lane;
+            if top == 0 {
+                continue;
+            }
+            let theirs = rest & lane;
+            if theirs != 0 {
+                top &= above(31 - theirs.leading_zeros() as u8);
+            }
+            let kq = 0b1100u32 << (suit * 8);
+            if hand & kq == kq {
+                top &= above(suit * 8 + Rank::King as u8);
+            }
+            let mut cashable = top.count_ones();
+            if self.trump != NONE && suit != self.trump {
+                let trumps = SUIT[self.trump as usize];
+                for o in others {
+                    if o & trumps != 0 {
+                        cashable = cashable.min((o & lane).count_ones());
+                    }
+                }
+            }
+            // The highest cards carry the most points.
+            for _ in 0..cashable {
+                let i = 31 - top.leading_zeros() as u8;
+                total += points(i) as i16;
+                top &= !(1 << i);
+            }
+        }
+        total
+    }
+
     /// Cards whose play changes what the player to move can declare later:
     /// K and Q of a held marriage, aces while all four are held.
     #[inline]

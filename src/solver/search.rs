@@ -60,6 +60,14 @@ impl<T: Table> Search<'_, T> {
         if beta <= 0 {
             return 0;
         }
+        let sure = n.sure_points();
+        if n.leader == 0 {
+            if sure >= beta {
+                return sure;
+            }
+        } else if upper - sure <= alpha {
+            return upper - sure;
+        }
         let key = Key::new(
             n.hands.map(CardSet),
             Seat::from_index(n.leader as usize),
