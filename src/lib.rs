@@ -21,7 +21,10 @@ pub use cardset::CardSet;
 pub use deal::{Deal, Exchange, Give};
 pub use error::{CardError, PositionError, RulesError};
 pub use moves::{Move, MoveList};
-pub use position::{parse_position, parse_positions, Form, History, Position, Setup};
+pub use position::{
+    parse_position, parse_positions, parse_positions_lenient, BadMove, Form, History, Position,
+    Setup,
+};
 pub use rules::{Bomb, Declare, DiscardPoints, Musik, Rounding, Rules, TrumpRule};
 pub use seat::Seat;
 pub use solver::{Solver, Stats, TransTable};
