@@ -2,7 +2,8 @@
 //!
 //! The layers, bottom up: [`Card`] and [`CardSet`]; [`Rules`] (every switch of
 //! RULES.md); [`State`] (a hand in play, legal moves and their effects);
-//! [`Deal`] and [`Position`] (the text notation); the [`Solver`].
+//! [`Deal`] and [`Position`] (the text notation); the [`Solver`]; the scoring
+//! of hands and games ([`score`]).
 
 pub mod card;
 pub mod cardset;
@@ -12,6 +13,7 @@ pub mod moves;
 pub mod position;
 pub mod random;
 pub mod rules;
+pub mod score;
 pub mod seat;
 pub mod solver;
 pub mod state;
@@ -26,6 +28,7 @@ pub use position::{
     Setup,
 };
 pub use rules::{Bomb, Declare, DiscardPoints, Musik, Rounding, Rules, TrumpRule};
+pub use score::{hand_score, Game};
 pub use seat::Seat;
 pub use solver::{Solver, Stats, TransTable};
 pub use state::{trick_winner, Declaration, Played, State};

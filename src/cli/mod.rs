@@ -1,6 +1,7 @@
 //! Command-line options (clap) and one module per subcommand.
 
 mod input;
+mod score;
 mod solve;
 
 use std::process::ExitCode;
@@ -19,6 +20,8 @@ struct Cli {
 enum Command {
     /// Solve positions double-dummy: the value, every move's value, a line.
     Solve(solve::SolveArgs),
+    /// A game's running score sheet from a list of hands.
+    Score(score::ScoreArgs),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -26,5 +29,6 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Solve(args) => solve::run(args),
+        Command::Score(args) => score::run(args),
     }
 }
