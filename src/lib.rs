@@ -2,9 +2,11 @@
 //!
 //! The layers, bottom up: [`Card`] and [`CardSet`]; [`Rules`] (every switch of
 //! RULES.md); [`State`] (a hand in play, legal moves and their effects);
-//! [`Deal`] and [`Position`] (the text notation); the [`Solver`]; the scoring
-//! of hands and games ([`score`]).
+//! [`Deal`] and [`Position`] (the text notation); the [`Solver`]; on top of
+//! it the post-mortem of a played hand ([`analyze`]) and the scoring of hands
+//! and games ([`score`]).
 
+pub mod analyze;
 pub mod card;
 pub mod cardset;
 pub mod deal;
@@ -18,6 +20,7 @@ pub mod seat;
 pub mod solver;
 pub mod state;
 
+pub use analyze::{analyze_play, analyze_position, Analysis};
 pub use card::{Card, Rank, Suit};
 pub use cardset::CardSet;
 pub use deal::{Deal, Exchange, Give};

@@ -1,5 +1,6 @@
 //! Command-line options (clap) and one module per subcommand.
 
+mod analyze;
 mod input;
 mod score;
 mod solve;
@@ -20,6 +21,8 @@ struct Cli {
 enum Command {
     /// Solve positions double-dummy: the value, every move's value, a line.
     Solve(solve::SolveArgs),
+    /// Post-mortem of played hands: every move's cost, the exchange, the score.
+    Analyze(analyze::AnalyzeArgs),
     /// A game's running score sheet from a list of hands.
     Score(score::ScoreArgs),
 }
@@ -29,6 +32,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Solve(args) => solve::run(args),
+        Command::Analyze(args) => analyze::run(args),
         Command::Score(args) => score::run(args),
     }
 }
