@@ -27,11 +27,11 @@ pub use deal::{Deal, Exchange, Give};
 pub use error::{CardError, PositionError, RulesError};
 pub use moves::{Move, MoveList};
 pub use position::{
-    parse_position, parse_positions, parse_positions_lenient, BadMove, Form, History, Position,
-    Setup,
+    parse_position, parse_positions, parse_positions_lenient, parse_positions_with, BadMove, Form,
+    History, Position, Setup,
 };
 pub use rules::{Bomb, Declare, DiscardPoints, Musik, Rounding, Rules, TrumpRule};
 pub use score::{hand_score, Game};
 pub use seat::Seat;
-pub use solver::{Solver, Stats, TransTable};
+pub use solver::{Solution, Solver, Stats, TransTable};
 pub use state::{trick_winner, Declaration, Played, State};

@@ -184,10 +184,19 @@ const ARG: &str = "<arg>";
 /// Reads every position in `text`, one result per position, so that one bad
 /// position does not hide the others. `source` names the text in errors.
 pub fn parse_positions(text: &str, source: &str) -> Vec<Result<Position, PositionError>> {
+    parse_positions_with(text, source, Rules::STANDARD)
+}
+
+/// As [`parse_positions`], with `rules` for positions that have no `rules:`.
+pub fn parse_positions_with(
+    text: &str,
+    source: &str,
+    rules: Rules,
+) -> Vec<Result<Position, PositionError>> {
     blocks(text)
         .iter()
         .enumerate()
-        .map(|(i, block)| parse_block(block, i + 1, source, Rules::STANDARD))
+        .map(|(i, block)| parse_block(block, i + 1, source, rules))
         .collect()
 }
 

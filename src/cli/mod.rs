@@ -2,6 +2,7 @@
 
 mod analyze;
 mod input;
+mod progress;
 mod score;
 mod solve;
 

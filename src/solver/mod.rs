@@ -16,6 +16,7 @@
 //! assert!(solver.reaches(&state, 126) && !solver.reaches(&state, 127));
 //! ```
 
+mod node;
 mod order;
 mod search;
 mod table;
@@ -84,7 +85,7 @@ impl<T: Table> Solver<T> {
     /// The declarer's future points from `s` in the window `(alpha, beta)`.
     fn search(&mut self, s: &State, alpha: i16, beta: i16) -> i16 {
         Search {
-            rules: &self.rules,
+            consts: node::Consts::new(&self.rules),
             table: &mut self.table,
             stats: &mut self.stats,
         }
@@ -216,4 +217,66 @@ fn exchange_guess(deal: &Deal, rules: &Rules, e: &Exchange) -> i32 {
     };
     let trump_len = e.trump.map_or(0, |t| kept.suit(t).len() as i32 * 8);
     marriages + kept.points() as i32 - 2 * lost + trump_len
+}
+
+/// Everything `tysiac solve` reports about one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The declarer's total at the end with perfect play (after the best
+    /// exchange, for a deal still holding its musik).
+    pub value: u16,
+    /// The exchanges, best first: only the best unless every one was asked
+    /// for. Empty for a hand in play.
+    pub exchanges: Vec<(Exchange, u16)>,
+    /// The state the moves are scored in (after the best exchange).
+    pub state: State,
+    /// Every legal move with its value, best first for the player to move.
+    pub moves: Vec<(Move, u16)>,
+    /// One optimal line to the end of the hand.
+    pub line: Vec<Move>,
+}
+
+impl<T: Table> Solver<T> {
+    /// Solves a position fully: the value, every move's value and a line;
+    /// for a musik deal, the best exchange first (every exchange with `all`).
+    pub fn solve(&mut self, setup: &crate::Setup, all: bool) -> Solution {
+        let (exchanges, state) = match setup {
+            crate::Setup::Play(s) => (Vec::new(), *s),
+            crate::Setup::Musik(deal) => {
+                let exchanges = self.exchange_values(deal, all);
+                let best = deal
+                    .after(&self.rules, &exchanges[0].0)
+                    .expect("generated exchanges are legal");
+                (exchanges, best)
+            }
+        };
+        Solution {
+            value: self.value(&state),
+            moves: self.move_values(&state),
+            line: self.line(&state),
+            exchanges,
+            state,
+        }
+    }
+
+    /// Can the declarer reach `target`? For a musik deal: with some exchange
+    /// (the first found is returned).
+    pub fn setup_reaches(&mut self, setup: &crate::Setup, target: u16) -> (bool, Option<Exchange>) {
+        match setup {
+            crate::Setup::Play(s) => (self.reaches(s, target), None),
+            crate::Setup::Musik(deal) => {
+                let mut exchanges = deal.exchanges(&self.rules);
+                exchanges.sort_by_key(|e| std::cmp::Reverse(exchange_guess(deal, &self.rules, e)));
+                for e in exchanges {
+                    let start = deal
+                        .after(&self.rules, &e)
+                        .expect("generated exchanges are legal");
+                    if self.reaches(&start, target) {
+                        return (true, Some(e));
+                    }
+                }
+                (false, None)
+            }
+        }
+    }
 }
