@@ -569,6 +569,9 @@ impl Analysis {
                 score[0], score[1], score[2]
             )?;
         }
+        if self.moves.is_empty() {
+            return Ok(());
+        }
         writeln!(o, "summary:")?;
         for seat in Seat::ALL {
             let s = &self.summary[seat.index()];

@@ -497,3 +497,40 @@ fn final_points(text: &str) -> [u16; 3] {
     let p = tysiac::parse_position(text).unwrap();
     tysiac::score::history_points(&p).unwrap()
 }
+
+#[test]
+fn cli_position_must_be_a_finished_hand() {
+    let dir = std::env::temp_dir().join(format!("tysiac-score-part-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("hands.txt"),
+        "id: part\ndeal: AKQ.T9..AJ T9.AK.KJ.Q J.QJ.AT9.T ..Q.K9\nexchange: 9S QC\n\
+         play: AS 9S TS\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("game.txt"),
+        "players: Ala Bartek Celina\n\
+         D=Ala bid=100 position=hands.txt id=part\n\
+         D=Ala bid=100 position=hands.txt id=nosuch\n\
+         D=Ala bid=100 position=missing.txt\n",
+    )
+    .unwrap();
+    tysiac()
+        .arg("score")
+        .arg(dir.join("game.txt"))
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "game.txt:2: position part: the hand is not finished: 3 of 24 cards played",
+        ))
+        .stderr(
+            predicate::str::contains("game.txt:3: position=")
+                .and(predicate::str::contains("no position with id nosuch")),
+        )
+        .stderr(
+            predicate::str::contains("game.txt:4: position=")
+                .and(predicate::str::contains("missing.txt: cannot read")),
+        );
+    std::fs::remove_dir_all(&dir).ok();
+}
