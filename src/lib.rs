@@ -2,8 +2,11 @@
 //!
 //! The layers, bottom up: [`Card`] and [`CardSet`]; [`Rules`] (every switch of
 //! RULES.md); [`State`] (a hand in play, legal moves and their effects);
-//! [`Deal`] and [`Position`] (the text notation); the [`Solver`].
+//! [`Deal`] and [`Position`] (the text notation); the [`Solver`]; on top of
+//! it the post-mortem of a played hand ([`analyze`]) and the scoring of hands
+//! and games ([`score`]).
 
+pub mod analyze;
 pub mod card;
 pub mod cardset;
 pub mod deal;
@@ -12,19 +15,23 @@ pub mod moves;
 pub mod position;
 pub mod random;
 pub mod rules;
+pub mod score;
 pub mod seat;
 pub mod solver;
 pub mod state;
 
+pub use analyze::{analyze_play, analyze_position, Analysis};
 pub use card::{Card, Rank, Suit};
 pub use cardset::CardSet;
 pub use deal::{Deal, Exchange, Give};
 pub use error::{CardError, PositionError, RulesError};
 pub use moves::{Move, MoveList};
 pub use position::{
-    parse_position, parse_positions, parse_positions_with, Form, History, Position, Setup,
+    parse_position, parse_positions, parse_positions_lenient, parse_positions_with, BadMove, Form,
+    History, Position, Setup,
 };
 pub use rules::{Bomb, Declare, DiscardPoints, Musik, Rounding, Rules, TrumpRule};
+pub use score::{hand_score, Game};
 pub use seat::Seat;
 pub use solver::{Solution, Solver, Stats, TransTable};
 pub use state::{trick_winner, Declaration, Played, State};

@@ -200,6 +200,43 @@ pub fn parse_positions_with(
         .collect()
 }
 
+/// Reads every position in `text` as [`parse_positions`] does, except that a
+/// history whose play goes wrong (a word that is not a card, an illegal card,
+/// a card after the end) is not rejected: the position holds the moves before
+/// the bad one, and the bad one comes beside it. This is what a post-mortem
+/// needs: analyze what was played, then report the mistake in the record.
+/// Every other error is an error as in [`parse_positions`].
+///
+/// ```
+/// use tysiac::{parse_positions_lenient, Form, Rules, Seat};
+/// let text = "deal: AKQ.T9..AJ T9.AK.KJ.Q J.QJ.AT9.T ..Q.K9\n\
+///             exchange: 9S QC\n\
+///             play: AS 9S TS | AH AD";
+/// let results = parse_positions_lenient(text, "x", Rules::STANDARD);
+/// let (position, bad) = results[0].as_ref().unwrap();
+/// let Form::History(h) = &position.form else { panic!() };
+/// assert_eq!(h.moves.len(), 4);
+/// let bad = bad.as_ref().unwrap();
+/// assert_eq!((bad.number, bad.seat), (5, Some(Seat::L)));
+/// assert_eq!(
+///     bad.error.to_string(),
+///     "x:3: position #1: play: move 5: L plays AD but must play a heart (holds TH 9H)"
+/// );
+/// ```
+///
+/// `rules` applies to positions without a `rules:` line.
+pub fn parse_positions_lenient(
+    text: &str,
+    source: &str,
+    rules: Rules,
+) -> Vec<Result<(Position, Option<BadMove>), PositionError>> {
+    blocks(text)
+        .iter()
+        .enumerate()
+        .map(|(i, block)| parse_block_lenient(block, i + 1, source, rules))
+        .collect()
+}
+
 /// Reads exactly one position (source `<arg>`).
 pub fn parse_position(text: &str) -> Result<Position, PositionError> {
     let blocks = blocks(text);
@@ -371,6 +408,19 @@ fn parse_block(
     source: &str,
     default_rules: Rules,
 ) -> Result<Position, PositionError> {
+    match parse_block_lenient(lines, number, source, default_rules)? {
+        (position, None) => Ok(position),
+        (_, Some(bad)) => Err(bad.error),
+    }
+}
+
+/// Reads one block, its play cut at the first bad move (returned beside it).
+fn parse_block_lenient(
+    lines: &[Line],
+    number: usize,
+    source: &str,
+    default_rules: Rules,
+) -> Result<(Position, Option<BadMove>), PositionError> {
     let ctx = Context {
         source,
         name: block_name(lines, number),
@@ -390,7 +440,7 @@ fn build(
     ctx: &Context,
     default_rules: Rules,
     line: usize,
-) -> Result<Position, PositionError> {
+) -> Result<(Position, Option<BadMove>), PositionError> {
     let rules = match fields.get("rules") {
         Some(f) => f.value.parse::<Rules>().map_err(|e| ctx.at(f, e.0))?,
         None => default_rules,
@@ -401,19 +451,21 @@ fn build(
     };
     let contract = number_field(fields, "contract", ctx)?;
     let expect = number_field(fields, "expect", ctx)?;
-    let form = if is_history(fields, ctx, line)? {
-        Form::History(history(fields, &rules, ctx)?)
+    let (form, bad) = if is_history(fields, ctx, line)? {
+        let (h, bad) = history(fields, &rules, ctx)?;
+        (Form::History(h), bad)
     } else {
-        Form::Snapshot(snapshot(fields, &rules, ctx)?)
+        (Form::Snapshot(snapshot(fields, &rules, ctx)?), None)
     };
-    Ok(Position {
+    let position = Position {
         id,
         rules,
         contract,
         expect,
         line,
         form,
-    })
+    };
+    Ok((position, bad))
 }
 
 /// An id: a name without spaces.
@@ -489,8 +541,13 @@ enum DealText {
     Dealt([CardSet; 3]),
 }
 
-/// Reads the history form: deal, exchange (or chosen trump), play.
-fn history(fields: &Fields, rules: &Rules, ctx: &Context) -> Result<History, PositionError> {
+/// Reads the history form: deal, exchange (or chosen trump), play. The play
+/// stops at its first bad move, which comes back beside the history.
+fn history(
+    fields: &Fields,
+    rules: &Rules,
+    ctx: &Context,
+) -> Result<(History, Option<BadMove>), PositionError> {
     let deal_field = fields
         .get("deal")
         .ok_or_else(|| ctx.error(1, None, "needs a deal: line"))?;
@@ -502,22 +559,33 @@ fn history(fields: &Fields, rules: &Rules, ctx: &Context) -> Result<History, Pos
         }
         DealText::Dealt(hands) => (None, None, Some(dealt_start(fields, rules, ctx, hands)?)),
     };
-    let moves = match (fields.get("play"), start) {
-        (None, _) => Vec::new(),
-        (Some(f), Some(start)) => replay(&start, rules, &f.value).map_err(|m| ctx.at(f, m))?,
+    let (moves, bad) = match (fields.get("play"), start) {
+        (None, _) => (Vec::new(), None),
+        (Some(f), Some(start)) => {
+            let (moves, bad) = replay(&start, rules, &f.value);
+            let bad = bad.map(|b| BadMove {
+                error: ctx.at(f, b.message),
+                number: b.number,
+                word: b.word,
+                seat: b.seat,
+                why: b.why,
+            });
+            (moves, bad)
+        }
         (Some(f), None) if !f.value.is_empty() => {
             let msg =
                 "play before the exchange: a deal with its musik needs an exchange: line first";
             return Err(ctx.at(f, msg));
         }
-        (Some(_), None) => Vec::new(),
+        (Some(_), None) => (Vec::new(), None),
     };
-    Ok(History {
+    let history = History {
         deal,
         exchange,
         start,
         moves,
-    })
+    };
+    Ok((history, bad))
 }
 
 /// The exchange of a deal written with its musik, and the state it leads to
@@ -708,34 +776,70 @@ fn dealt_trump(
     }
 }
 
-/// Reads the cards played and plays them from `start`, each checked.
-fn replay(start: &State, rules: &Rules, value: &str) -> Result<Vec<Move>, String> {
+/// Where a history's play goes wrong: the first move that is not a card, is
+/// not legal, or comes after the end of the hand. Reading keeps the moves
+/// before it; [`parse_positions`] makes it the position's error,
+/// [`parse_positions_lenient`] hands it back beside the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadMove {
+    /// The move's number in `play:`, from 1.
+    pub number: usize,
+    /// The move as written.
+    pub word: String,
+    /// The seat whose turn it was (none after the end of the hand).
+    pub seat: Option<Seat>,
+    /// What is wrong: for an illegal card, the rule it breaks
+    /// (`must trump: holds QH`).
+    pub why: String,
+    /// The whole error, with source, line, position and key `play`.
+    pub error: PositionError,
+}
+
+/// Plays the words of `play:` from `start`: the legal moves before the first
+/// bad one, and the bad one (without its place: the caller knows it).
+fn replay(start: &State, rules: &Rules, value: &str) -> (Vec<Move>, Option<BadPlay>) {
     let mut state = *start;
     let mut moves = Vec::new();
     let words = value
         .split(|c: char| c.is_whitespace() || c == '|')
         .filter(|w| !w.is_empty());
     for (i, word) in words.enumerate() {
-        let n = i + 1;
-        let mv: Move = word.parse().map_err(|_| {
-            format!(
-                "move {n}: '{word}' is not a card (rank 9 J Q K T A, then suit H D C S; \
-                 a trailing - for a lead without declaring)"
-            )
-        })?;
+        let number = i + 1;
+        let bad = |seat, why: String, message| BadPlay {
+            number,
+            word: word.to_string(),
+            seat,
+            why,
+            message,
+        };
+        let Ok(mv) = word.parse::<Move>() else {
+            let why = "not a card (rank 9 J Q K T A, then suit H D C S; \
+                       a trailing - for a lead without declaring)";
+            let msg = format!("move {number}: '{word}' is {why}");
+            return (moves, Some(bad(None, why.into(), msg)));
+        };
         if state.is_over() {
-            return Err(format!(
-                "move {n}, {mv}: the hand is over after {} moves",
-                moves.len()
-            ));
+            let why = format!("the hand is over after {} moves", moves.len());
+            let msg = format!("move {number}, {mv}: {why}");
+            return (moves, Some(bad(None, why, msg)));
         }
         let seat = state.to_move();
-        state
-            .try_play(rules, mv)
-            .map_err(|why| format!("move {n}, {seat} plays {mv} but {why}"))?;
+        if let Err(why) = state.try_play(rules, mv) {
+            let msg = format!("move {number}: {seat} plays {mv} but {why}");
+            return (moves, Some(bad(Some(seat), why, msg)));
+        }
         moves.push(mv);
     }
-    Ok(moves)
+    (moves, None)
+}
+
+/// A bad move as [`replay`] finds it, before it is placed in its source.
+struct BadPlay {
+    number: usize,
+    word: String,
+    seat: Option<Seat>,
+    why: String,
+    message: String,
 }
 
 // ---------------------------------------------------------------------------

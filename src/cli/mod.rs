@@ -1,7 +1,9 @@
 //! Command-line options (clap) and one module per subcommand.
 
+mod analyze;
 mod input;
 mod progress;
+mod score;
 mod solve;
 
 use std::process::ExitCode;
@@ -20,6 +22,10 @@ struct Cli {
 enum Command {
     /// Solve positions double-dummy: the value, every move's value, a line.
     Solve(solve::SolveArgs),
+    /// Post-mortem of played hands: every move's cost, the exchange, the score.
+    Analyze(analyze::AnalyzeArgs),
+    /// A game's running score sheet from a list of hands.
+    Score(score::ScoreArgs),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -27,5 +33,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Solve(args) => solve::run(args),
+        Command::Analyze(args) => analyze::run(args),
+        Command::Score(args) => score::run(args),
     }
 }
