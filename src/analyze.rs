@@ -436,7 +436,7 @@ pub fn analyze_position(
         seat: b.seat,
         card: b.word.clone(),
         rule: b.why.clone(),
-        message: b.error.message.clone(),
+        message: b.analyze_error().message,
     });
     Ok(analysis)
 }

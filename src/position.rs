@@ -220,7 +220,11 @@ pub fn parse_positions_with(
 /// assert_eq!((bad.number, bad.seat), (5, Some(Seat::L)));
 /// assert_eq!(
 ///     bad.error.to_string(),
-///     "x:3: position #1: play: move 5: L plays AD but must play a heart (holds TH 9H)"
+///     "x:3: position #1: play: move 5, L plays AD but must play a heart (holds TH 9H)"
+/// );
+/// assert_eq!(
+///     bad.analyze_error().message,
+///     "move 5: L plays AD but must play a heart (holds TH 9H)"
 /// );
 /// ```
 ///
@@ -795,6 +799,24 @@ pub struct BadMove {
     pub error: PositionError,
 }
 
+impl BadMove {
+    /// The error in the post-mortem's wording:
+    /// `move 11: R plays 9C but must trump: holds QH`.
+    pub fn analyze_error(&self) -> PositionError {
+        let message = match self.seat {
+            Some(seat) => format!(
+                "move {}: {seat} plays {} but {}",
+                self.number, self.word, self.why
+            ),
+            None => format!("move {}: {}: {}", self.number, self.word, self.why),
+        };
+        PositionError {
+            message,
+            ..self.error.clone()
+        }
+    }
+}
+
 /// Plays the words of `play:` from `start`: the legal moves before the first
 /// bad one, and the bad one (without its place: the caller knows it).
 fn replay(start: &State, rules: &Rules, value: &str) -> (Vec<Move>, Option<BadPlay>) {
@@ -825,7 +847,9 @@ fn replay(start: &State, rules: &Rules, value: &str) -> (Vec<Move>, Option<BadPl
         }
         let seat = state.to_move();
         if let Err(why) = state.try_play(rules, mv) {
-            let msg = format!("move {number}: {seat} plays {mv} but {why}");
+            // The wording of issue 2's example (`tysiac analyze` words it
+            // its own way, from the fields of `BadMove`).
+            let msg = format!("move {number}, {seat} plays {mv} but {why}");
             return (moves, Some(bad(Some(seat), why, msg)));
         }
         moves.push(mv);

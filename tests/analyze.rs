@@ -260,7 +260,7 @@ fn illegal_move_stops_the_analysis_after_the_moves_before_it() {
     let (p, bad) = results[0].as_ref().unwrap();
     let bad = bad.as_ref().unwrap();
     assert_eq!(
-        bad.error.to_string(),
+        bad.analyze_error().to_string(),
         "hand.txt:5: position bad-11: play: move 11: R plays 9C but must trump: holds QH"
     );
     let mut solver = Solver::new(Rules::STANDARD);

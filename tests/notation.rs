@@ -282,7 +282,7 @@ fn error_display_names_source_line_position_and_key() {
     let e = error(&text);
     assert_eq!(
         e.to_string(),
-        "<arg>:4: position p1: play: move 2: L plays 9H but must play a heart higher than QH (holds TH)"
+        "<arg>:4: position p1: play: move 2, L plays 9H but must play a heart higher than QH (holds TH)"
     );
 }
 
@@ -292,16 +292,16 @@ fn error_illegal_moves() {
     let cases = [
         (
             "AS 9S TS AH 9H JH KH AD",
-            "move 8: L plays AD but must play a heart (holds TH)",
+            "move 8, L plays AD but must play a heart (holds TH)",
         ),
         (
             "AS 9H",
-            "move 2: L plays 9H but must play a spade (holds QS 9S)",
+            "move 2, L plays 9H but must play a spade (holds QS 9S)",
         ),
-        ("AS QC", "move 2: L plays QC but L does not hold QC"),
+        ("AS QC", "move 2, L plays QC but L does not hold QC"),
         (
             "KH-",
-            "move 1: D plays KH- but KH- (a lead without declaring) needs declare=optional",
+            "move 1, D plays KH- but KH- (a lead without declaring) needs declare=optional",
         ),
     ];
     for (play, message) in cases {
@@ -316,10 +316,10 @@ fn error_undeclared_minus_on_a_lead_that_does_not_declare() {
         &text,
         4,
         Some("play"),
-        "move 1: D plays AS- but AS- is written only for a lead that would declare",
+        "move 1, D plays AS- but AS- is written only for a lead that would declare",
     );
     let text = format!("rules: pl\ndeal: {DEAL}\nexchange: 9S QC\nplay: AS 9S- TS");
-    assert_error(&text, 4, Some("play"), "move 2: L plays 9S-");
+    assert_error(&text, 4, Some("play"), "move 2, L plays 9S-");
 }
 
 #[test]

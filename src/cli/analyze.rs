@@ -70,7 +70,7 @@ pub fn run(args: AnalyzeArgs) -> ExitCode {
             }
             first = false;
             if let Some(bad) = bad {
-                errors.push(bad.error.to_string());
+                errors.push(bad.analyze_error().to_string());
             }
         }
     }
