@@ -2,7 +2,8 @@
 //!
 //! The layers, bottom up: [`Card`] and [`CardSet`]; [`Rules`] (every switch of
 //! RULES.md); [`State`] (a hand in play, legal moves and their effects);
-//! [`Deal`] and [`Position`] (the text notation); the [`Solver`].
+//! [`Deal`] and [`Position`] (the text notation); the [`Solver`]; puzzles
+//! with one winning move built on it ([`puzzle`]).
 
 pub mod card;
 pub mod cardset;
@@ -10,6 +11,7 @@ pub mod deal;
 pub mod error;
 pub mod moves;
 pub mod position;
+pub mod puzzle;
 pub mod random;
 pub mod rules;
 pub mod seat;
@@ -24,6 +26,7 @@ pub use moves::{Move, MoveList};
 pub use position::{
     parse_position, parse_positions, parse_positions_with, Form, History, Position, Setup,
 };
+pub use puzzle::Puzzle;
 pub use rules::{Bomb, Declare, DiscardPoints, Musik, Rounding, Rules, TrumpRule};
 pub use seat::Seat;
 pub use solver::{Solution, Solver, Stats, TransTable};

@@ -2,6 +2,7 @@
 
 mod input;
 mod progress;
+mod puzzle;
 mod solve;
 
 use std::process::ExitCode;
@@ -20,6 +21,8 @@ struct Cli {
 enum Command {
     /// Solve positions double-dummy: the value, every move's value, a line.
     Solve(solve::SolveArgs),
+    /// Puzzles with exactly one winning move: generate them, or --verify a file.
+    Puzzle(puzzle::PuzzleArgs),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -27,5 +30,6 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Solve(args) => solve::run(args),
+        Command::Puzzle(args) => puzzle::run(args),
     }
 }
