@@ -16,6 +16,7 @@
 //! assert!(solver.reaches(&state, 126) && !solver.reaches(&state, 127));
 //! ```
 
+mod node;
 mod order;
 mod search;
 mod table;
@@ -84,7 +85,7 @@ impl<T: Table> Solver<T> {
     /// The declarer's future points from `s` in the window `(alpha, beta)`.
     fn search(&mut self, s: &State, alpha: i16, beta: i16) -> i16 {
         Search {
-            rules: &self.rules,
+            consts: node::Consts::new(&self.rules),
             table: &mut self.table,
             stats: &mut self.stats,
         }

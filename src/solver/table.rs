@@ -29,13 +29,15 @@ pub struct Key {
 }
 
 impl Key {
+    #[inline]
     fn meta(&self) -> u32 {
         self.leader as u32 | (self.trump.map_or(4, |s| s as u32) << 2)
     }
 
+    #[inline]
     fn hash(&self) -> u64 {
-        let a = (self.hands[0].bits() as u64) | (self.hands[1].bits() as u64) << 32;
-        let b = (self.hands[2].bits() as u64) | (self.meta() as u64) << 32;
+        let a = (self.hands[0].compact() as u64) | (self.hands[1].compact() as u64) << 32;
+        let b = (self.hands[2].compact() as u64) | (self.meta() as u64) << 32;
         let h = a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
         h ^ (h >> 29)
     }
@@ -52,8 +54,9 @@ pub struct Bounds {
 
 pub const NO_MOVE: u8 = 0xFF;
 
-/// One slot: the key packed into three words (hand bits in the low 24 bits;
-/// leader/trump, generation and best move in the top bytes) and the bounds.
+/// One slot: the key packed into three words (each hand compacted to the
+/// low 24 bits; leader/trump, generation and best move in the top bytes) and
+/// the bounds.
 #[derive(Copy, Clone, Default)]
 #[repr(C)]
 struct Entry {
@@ -99,14 +102,16 @@ impl TransTable {
         self.entries.len() * std::mem::size_of::<Entry>()
     }
 
+    #[inline]
     fn pack(key: &Key, generation: u32) -> [u32; 3] {
         [
-            key.hands[0].bits() | key.meta() << 24,
-            key.hands[1].bits() | generation << 24,
-            key.hands[2].bits(),
+            key.hands[0].compact() | key.meta() << 24,
+            key.hands[1].compact() | generation << 24,
+            key.hands[2].compact(),
         ]
     }
 
+    #[inline]
     fn bucket(&self, key: &Key) -> usize {
         (key.hash() as usize & self.mask) * WAYS
     }
@@ -250,6 +255,31 @@ mod tests {
         assert!(t.probe(&key("T...")).is_none());
         t.clear();
         assert!(t.probe(&k).is_none());
+    }
+
+    #[test]
+    fn keys_differing_in_spades_or_meta_stay_apart() {
+        let mut t = TransTable::with_bytes(1 << 12);
+        let a = key("A...9");
+        let mut b = key("A...K");
+        t.store(
+            &a,
+            Bounds {
+                lower: 7,
+                upper: 7,
+                best: NO_MOVE,
+            },
+        );
+        assert!(t.probe(&b).is_none());
+        b = a;
+        b.hands[2] = "Q...A".parse().unwrap();
+        assert!(t.probe(&b).is_none());
+        b = a;
+        b.trump = Some(Suit::Spades);
+        assert!(t.probe(&b).is_none());
+        b = a;
+        b.leader = Seat::R;
+        assert!(t.probe(&b).is_none());
     }
 
     #[test]
