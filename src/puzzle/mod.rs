@@ -25,9 +25,10 @@
 //! 3. only for a kept candidate, solves every move exactly and plays out
 //!    the lines, to write the solution and rate it ([`rate`]).
 //!
-//! Rejected candidates cost a few small searches, so the generator finds
-//! dozens of 3- and 4-trick puzzles a second on one core (see
-//! `benches/puzzle.rs`).
+//! About 19 candidates in 20 are rejected (mostly: a forced move, or a
+//! second move as good), but a rejection costs only a few small searches, so
+//! one core finds thousands of 3- and 4-trick puzzles a second
+//! (`cargo bench --bench puzzle`); 6 tricks or more take visibly longer.
 
 mod play;
 pub mod rate;
@@ -41,7 +42,7 @@ use rand::Rng;
 use serde_json::{json, Value};
 
 use crate::moves::Move;
-use crate::position::Position;
+use crate::position::{Position, Setup};
 use crate::random;
 use crate::rules::Rules;
 use crate::seat::Seat;
@@ -610,7 +611,12 @@ pub fn examine(solver: &mut Solver, opts: &Options, s: &State) -> Result<Examine
 /// Candidate `index` as a puzzle, or why it is not one (duplicates are
 /// the caller's to find).
 pub fn try_candidate(solver: &mut Solver, opts: &Options, index: u64) -> Result<Puzzle, Reject> {
-    let state = candidate(solver, opts, index);
+    let played = candidate(solver, opts, index);
+    // As the snapshot reads back (unused trick slots cleared), so that the
+    // puzzle's state equals its text's and duplicates compare equal.
+    let Setup::Play(state) = Position::from_state(opts.rules, &played).setup() else {
+        unreachable!("a snapshot is a hand in play")
+    };
     let Examined { contract, values } = examine(solver, opts, &state)?;
     let analysis = rate::analyse(solver, &state, &values);
     let r = &analysis.rating;

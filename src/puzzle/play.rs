@@ -71,7 +71,7 @@ pub const BEST_SLACK: u16 = 5;
 
 /// Chance that plausible play makes a random move instead, so that the same
 /// deal does not always lead to the same kind of position.
-const WHIM: f64 = 0.15;
+const WHIM: f64 = 0.05;
 
 /// The state at the first lead: a random deal and exchange, or with
 /// plausible and best play, the strongest hand as declarer and a sensible

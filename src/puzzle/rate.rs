@@ -38,7 +38,10 @@
 //! * `trump-change`: the lines differ in a marriage that changes an existing
 //!   trump.
 //! * `ducking`: the player follows to the trick, holds a card that would
-//!   take it for its side, and the solution lets the other side have it.
+//!   play over it (put it in its side's hands for now), plays one that does
+//!   not, and the other side takes the trick. Under `standard` rules this is
+//!   rare: a player who can beat the led suit must, and a void player must
+//!   trump; `must_beat=no` (ru) and `must_trump=no` (pl) leave room for it.
 //! * `give-up-trick` (giving up a trick to gain the lead later): the player
 //!   leads, could take the trick with a sure winner, leads a card that loses
 //!   it, and its side wins a later trick.
@@ -438,17 +441,23 @@ pub fn analyse(solver: &mut Solver, s: &State, values: &[(Move, u16)]) -> Analys
     }
     let ours = |w: Seat| same_side(w, mover);
     let leading = s.trick().is_empty();
-    // On lead: a card that takes the trick whatever follows. Following: a
-    // card that would put the trick in the side's hands for now (declining
-    // to play over is what ducking is, even if a later card might beat it).
-    let could_win = s.legal_moves(&rules).iter().any(|&m| {
-        if leading {
-            wins_for_sure(&rules, s, m, ours)
+    // On lead: could take the trick with a sure winner, and leads a card
+    // that loses it. Following: could play over the trick so far (put it in
+    // the side's hands for now), and plays under instead (declining to play
+    // over is what ducking is, even if a later card might have beaten the
+    // higher one); the other side then takes the trick.
+    let lost = sol.winners.first().is_some_and(|&w| !ours(w));
+    let gives_up = lost
+        && if leading {
+            s.legal_moves(&rules)
+                .iter()
+                .any(|&m| wins_for_sure(&rules, s, m, ours))
         } else {
-            ours(holder_after(s, m))
-        }
-    });
-    let gives_up = could_win && sol.winners.first().is_some_and(|&w| !ours(w));
+            !ours(holder_after(s, solution))
+                && s.legal_moves(&rules)
+                    .iter()
+                    .any(|&m| ours(holder_after(s, m)))
+        };
     let later = &sol.winners[sol.winners.len().min(1)..];
     if gives_up && !leading {
         themes.push(Theme::Ducking);
