@@ -625,7 +625,7 @@ pub fn try_candidate(solver: &mut Solver, opts: &Options, index: u64) -> Result<
     {
         return Err(Reject::Filtered);
     }
-    Ok(Puzzle {
+    let puzzle = Puzzle {
         id: format!("s{}-{index}", opts.seed),
         rules: opts.rules,
         seed: opts.seed,
@@ -635,7 +635,25 @@ pub fn try_candidate(solver: &mut Solver, opts: &Options, index: u64) -> Result<
         goal: opts.goal,
         contract,
         analysis,
-    })
+    };
+    self_check(solver, &puzzle);
+    Ok(puzzle)
+}
+
+/// Reads the puzzle back from its own text and verifies it, as `--verify`
+/// would: every puzzle printed is checked. Cheap next to the search that
+/// found it (only kept candidates get here). A failure is a bug.
+fn self_check(solver: &mut Solver, p: &Puzzle) {
+    let text = p.to_string();
+    let read = crate::position::parse_positions(&text, "<puzzle>");
+    let back = match read.as_slice() {
+        [Ok(back)] if *back == p.position() => back,
+        _ => panic!("bug: puzzle {} does not read back from its text:\n{text}", p.id),
+    };
+    match verify(solver, back) {
+        Ok(v) if v.solution == p.analysis.solution && v.value == p.value => {}
+        other => panic!("bug: puzzle {} does not verify ({other:?}):\n{text}", p.id),
+    }
 }
 
 /// What a generation run did.
