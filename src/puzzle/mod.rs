@@ -29,6 +29,18 @@
 //! second move as good), but a rejection costs only a few small searches, so
 //! one core finds thousands of 3- and 4-trick puzzles a second
 //! (`cargo bench --bench puzzle`); 6 tricks or more take visibly longer.
+//!
+//! ```
+//! use tysiac::puzzle::{self, Options};
+//! let opts = Options { seed: 7, tricks: (3, 3), ..Options::default() };
+//! let (found, counts) = puzzle::generate(&opts, 1, 10_000, 1);
+//! let p = &found[0];
+//! assert_eq!(p.tricks_left(), 3);
+//! assert_eq!(p.id, format!("s7-{}", p.index));
+//! assert!(p.analysis.alternatives.iter().all(|a| a.cost >= 10));
+//! assert_eq!(counts.found, 1);
+//! println!("{p}"); // the snapshot, with the solution as comments
+//! ```
 
 mod play;
 pub mod rate;
@@ -648,7 +660,10 @@ fn self_check(solver: &mut Solver, p: &Puzzle) {
     let read = crate::position::parse_positions(&text, "<puzzle>");
     let back = match read.as_slice() {
         [Ok(back)] if *back == p.position() => back,
-        _ => panic!("bug: puzzle {} does not read back from its text:\n{text}", p.id),
+        _ => panic!(
+            "bug: puzzle {} does not read back from its text:\n{text}",
+            p.id
+        ),
     };
     match verify(solver, back) {
         Ok(v) if v.solution == p.analysis.solution && v.value == p.value => {}

@@ -486,3 +486,84 @@ pub fn analyse(solver: &mut Solver, s: &State, values: &[(Move, u16)]) -> Analys
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state(hands: [&str; 3], leader: Seat, trick: &[&str], trump: Option<Suit>) -> State {
+        let mut s = State::new(
+            hands.map(|h| h.parse().unwrap()),
+            leader,
+            trump,
+            [100, 0, 0],
+        );
+        for c in trick {
+            s.push_trick_card(c.parse().unwrap());
+        }
+        s
+    }
+
+    fn mv(m: &str) -> Move {
+        m.parse().unwrap()
+    }
+
+    fn totals(t: &[u16]) -> Trace {
+        Trace {
+            totals: t.to_vec(),
+            ..Trace::default()
+        }
+    }
+
+    #[test]
+    fn a_wrong_move_shows_when_the_solution_stays_ahead() {
+        // The wrong line leads after trick 1 (it grabbed points), falls
+        // behind at trick 2 and stays behind: it shows at trick 2.
+        let solution = totals(&[100, 130, 140]);
+        let wrong = totals(&[115, 120, 125]);
+        assert_eq!(shows_at(Seat::D, &solution, &wrong), 2);
+        // For a defender, lower is better.
+        assert_eq!(shows_at(Seat::L, &wrong, &solution), 2);
+        // Ahead from the first trick: shows at once.
+        assert_eq!(
+            shows_at(Seat::D, &totals(&[110, 120]), &totals(&[100, 110])),
+            1
+        );
+        // Level until the last trick.
+        assert_eq!(
+            shows_at(Seat::D, &totals(&[100, 120]), &totals(&[100, 110])),
+            2
+        );
+    }
+
+    #[test]
+    fn the_trick_is_held_by_the_highest_trump_or_led_card() {
+        // R led KS, D played 9S; L to play.
+        let s = state(
+            ["A...", "9..9.A", "...Q"],
+            Seat::R,
+            &["KS", "9S"],
+            Some(Suit::Clubs),
+        );
+        assert_eq!(holder_after(&s, mv("AS")), Seat::L);
+        assert_eq!(holder_after(&s, mv("9C")), Seat::L, "a trump");
+        assert_eq!(holder_after(&s, mv("9H")), Seat::R, "a discard");
+    }
+
+    #[test]
+    fn looks_tell_highest_winning_declaring_and_cheap() {
+        // D leads with the heart marriage and the spade ace; L and R follow.
+        let s = state(["KQ..9.A", "A9..J.9", "TJ..Q.K"], Seat::D, &[], None);
+        let rules = Rules::STANDARD;
+        let ace = Looks::of(&rules, &s, mv("AS"));
+        assert!(ace.highest && ace.wins && !ace.declares);
+        let king = Looks::of(&rules, &s, mv("KH"));
+        assert!(king.declares && !king.wins, "L's AH beats it");
+        let nine = Looks::of(&rules, &s, mv("9C"));
+        assert!(!nine.any() && nine.cheapest);
+        // A follower who cannot play over: its highest card tempts no one.
+        let s = state(["KQ..9.", "A9..J.9", "TJ..Q.K"], Seat::D, &["AS"], None);
+        let l = Looks::of(&rules, &s, mv("9S"));
+        assert!(!l.highest && !l.wins);
+    }
+}
