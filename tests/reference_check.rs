@@ -4,9 +4,7 @@
 
 mod common;
 
-use std::time::Instant;
-
-use common::gen::{declaration_possible, random_full_deal, random_position};
+use common::gen::{declaration_possible, random_position};
 use common::reference::{
     reference_move_values, reference_move_values_memo, reference_value, reference_value_memo,
 };
@@ -140,46 +138,4 @@ fn generator_covers_every_switch_and_keeps_declarations() {
     assert!(mid_trick * 3 > n, "mid-trick: {mid_trick} of {n}");
     assert!(four_aces * 30 > n, "four aces: {four_aces} of {n}");
     assert!(trumps_set * 10 > n, "marriage trumps: {trumps_set} of {n}");
-}
-
-/// How long the memo reference takes on whole hands (first lead, all first
-/// moves valued, as the cross-check does). Run with
-/// `cargo test --release --test reference_check -- --ignored --nocapture`.
-#[test]
-#[ignore = "timing only"]
-fn time_memo_reference_on_full_deals() {
-    for name in [
-        "standard",
-        "pl",
-        "ru",
-        "standard must_beat=no must_trump=no first_trick_marriage=yes",
-        "standard trump=chosen declare=optional ace_marriage=200",
-        "standard musik=discard discard_points=declarer",
-        "pl musik=discard marriage_values=80,60,40,20",
-    ] {
-        let rules: Rules = name.parse().unwrap();
-        let mut times = Vec::new();
-        for seed in 100..112 {
-            let p = random_full_deal(seed, rules);
-            let t = Instant::now();
-            let v = reference_move_values_memo(&rules, &p.state);
-            let secs = t.elapsed().as_secs_f64();
-            times.push((secs, seed));
-            println!(
-                "{name}: seed {seed}: {:.2} s, value {}",
-                secs,
-                v.iter().map(|x| x.1).max().unwrap()
-            );
-        }
-        times.sort_by(|a, b| a.partial_cmp(b).unwrap());
-        let total: f64 = times.iter().map(|t| t.0).sum();
-        println!(
-            "== {name}: min {:.2} s, median {:.2} s, max {:.2} s, mean {:.2} s over {}",
-            times[0].0,
-            times[times.len() / 2].0,
-            times[times.len() - 1].0,
-            total / times.len() as f64,
-            times.len()
-        );
-    }
 }

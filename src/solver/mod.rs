@@ -202,7 +202,9 @@ impl<T: Table> Solver<T> {
     }
 }
 
-/// A cheap guess at how good an exchange is, for ordering only.
+/// A cheap guess at how good an exchange is, for ordering only: keep points,
+/// marriages and long suits; give away small cards; never hand a defender
+/// the card that completes a marriage.
 fn exchange_guess(deal: &Deal, rules: &Rules, e: &Exchange) -> i32 {
     let ten = deal.declarer_ten();
     let given: crate::CardSet = e.cards().into_iter().collect();
@@ -211,12 +213,22 @@ fn exchange_guess(deal: &Deal, rules: &Rules, e: &Exchange) -> i32 {
         .marriages()
         .map(|s| rules.marriage_value(s) as i32)
         .sum();
-    let lost = match e.give {
-        Give::Pass(..) => given.points() as i32,
-        Give::Discard(_) => 0,
-    };
-    let trump_len = e.trump.map_or(0, |t| kept.suit(t).len() as i32 * 8);
-    marriages + kept.points() as i32 - 2 * lost + trump_len
+    let mut score = marriages + kept.points() as i32;
+    if let Give::Pass(to_l, to_r) = e.give {
+        score -= 2 * given.points() as i32;
+        for (card, hand) in [(to_l, deal.hands[1]), (to_r, deal.hands[2])] {
+            if hand.with(card).has_marriage(card.suit()) {
+                score -= rules.marriage_value(card.suit()) as i32;
+            }
+        }
+    }
+    // Long suits in hand keep the lead; a chosen trump wants length.
+    let lengths: i32 = crate::Suit::ALL
+        .iter()
+        .map(|&s| (kept.suit(s).len() as i32).pow(2))
+        .sum();
+    score += lengths + e.trump.map_or(0, |t| kept.suit(t).len() as i32 * 8);
+    score
 }
 
 /// Everything `tysiac solve` reports about one position.

@@ -14,9 +14,7 @@ use crate::state::State;
 pub const NONE: u8 = 0xFF;
 
 const SUIT: [u32; 4] = [0x3F, 0x3F << 8, 0x3F << 16, 0x3F << 24];
-const ACES: u32 = 0x20_2020_20;
-/// Seat `leader + k` for k < 5, without a division.
-const SEAT: [u8; 5] = [0, 1, 2, 0, 1];
+const ACES: u32 = 0x2020_2020;
 /// Card points by card index (a lane of 8 per suit, 6 ranks used).
 const POINTS: [u8; 32] = [
     0, 2, 3, 4, 10, 11, 0, 0, 0, 2, 3, 4, 10, 11, 0, 0, 0, 2, 3, 4, 10, 11, 0, 0, 0, 2, 3, 4, 10,
@@ -108,8 +106,8 @@ impl Node {
     }
 
     #[inline]
-    pub fn to_move(&self) -> usize {
-        SEAT[(self.leader + self.len) as usize] as usize
+    pub fn to_move(self) -> usize {
+        self.seat_after_leader(self.len) as usize
     }
 
     #[inline]
@@ -194,17 +192,32 @@ impl Node {
         (0, false)
     }
 
+    /// The seat `k` places after the leader (k < 3).
+    #[inline]
+    fn seat_after_leader(&self, k: u8) -> u8 {
+        let s = self.leader + k;
+        if s >= 3 {
+            s - 3
+        } else {
+            s
+        }
+    }
+
+    /// Adds card `i` to the trick (its player's hand is updated elsewhere).
     #[inline]
     fn add_to_trick(&mut self, i: u8) {
-        let seat = SEAT[(self.leader + self.len) as usize];
         let suit = i >> 3;
         if self.len == 0 {
             self.led = suit;
             self.high_led = i;
-            self.high_trump = NONE;
-            self.win_key = 0;
-            self.trick_points = 0;
-        } else if suit == self.led && i > self.high_led {
+            self.high_trump = if suit == self.trump { i } else { NONE };
+            self.win_key = self.strength(i);
+            self.win_seat = self.leader;
+            self.trick_points = points(i);
+            self.len = 1;
+            return;
+        }
+        if suit == self.led && i > self.high_led {
             self.high_led = i;
         }
         if suit == self.trump && (self.high_trump == NONE || i > self.high_trump) {
@@ -213,7 +226,7 @@ impl Node {
         let k = self.strength(i);
         if k > self.win_key {
             self.win_key = k;
-            self.win_seat = seat;
+            self.win_seat = self.seat_after_leader(self.len);
         }
         self.trick_points += points(i);
         self.len += 1;
@@ -224,17 +237,15 @@ impl Node {
     #[inline]
     pub fn play(&mut self, c: &Consts, m: u8) -> i16 {
         let i = m & 0x1F;
-        let seat = self.to_move();
+        let seat = self.seat_after_leader(self.len) as usize % 3;
         let mut gain = 0;
         if self.len == 0 && m & 0x80 == 0 {
             let (pts, marriage) = self.declares(c, i);
-            if pts > 0 || marriage {
-                if seat == 0 {
-                    gain += pts;
-                }
-                if marriage && c.marriage_sets_trump {
-                    self.trump = i >> 3;
-                }
+            if seat == 0 {
+                gain += pts;
+            }
+            if marriage && c.marriage_sets_trump {
+                self.trump = i >> 3;
             }
         }
         self.hands[seat] &= !(1 << i);

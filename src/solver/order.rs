@@ -49,6 +49,11 @@ pub fn ordered_moves(n: &Node, c: &Consts, hint: u8) -> Ordered {
         len: 0,
     };
     let legal = n.legal(c);
+    if legal & (legal - 1) == 0 && (n.len > 0 || !c.optional) {
+        // One card, and no choice of declaring: nothing to order.
+        out.push(legal.trailing_zeros() as u8, 0);
+        return out;
+    }
     match n.len {
         0 => leads(n, c, legal, &mut out),
         1 => follows(n, legal, &mut out),

@@ -60,11 +60,11 @@ impl<T: Table> Search<'_, T> {
         if beta <= 0 {
             return 0;
         }
-        let key = Key {
-            hands: n.hands.map(CardSet),
-            leader: Seat::from_index(n.leader as usize),
-            trump: (n.trump != NONE).then(|| Suit::from_index(n.trump as usize)),
-        };
+        let key = Key::new(
+            n.hands.map(CardSet),
+            Seat::from_index(n.leader as usize),
+            (n.trump != NONE).then(|| Suit::from_index(n.trump as usize)),
+        );
         let mut hint = NONE;
         let mut known = Bounds {
             lower: 0,

@@ -20,25 +20,32 @@ pub trait Table {
     fn clear(&mut self);
 }
 
-/// A trick-start position.
+/// A trick-start position (the three hands, the leader and trump), packed
+/// once into three words: each hand compacted to 24 bits, leader and trump in
+/// the top byte of the first.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Key {
-    pub hands: [CardSet; 3],
-    pub leader: Seat,
-    pub trump: Option<Suit>,
+    words: [u32; 3],
 }
 
 impl Key {
     #[inline]
-    fn meta(&self) -> u32 {
-        self.leader as u32 | (self.trump.map_or(4, |s| s as u32) << 2)
+    pub fn new(hands: [CardSet; 3], leader: Seat, trump: Option<Suit>) -> Key {
+        let meta = leader as u32 | (trump.map_or(4, |s| s as u32) << 2);
+        Key {
+            words: [
+                hands[0].compact() | meta << 24,
+                hands[1].compact(),
+                hands[2].compact(),
+            ],
+        }
     }
 
     #[inline]
     fn hash(&self) -> u64 {
-        let a = (self.hands[0].compact() as u64) | (self.hands[1].compact() as u64) << 32;
-        let b = (self.hands[2].compact() as u64) | (self.meta() as u64) << 32;
-        let h = a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        let a = (self.words[0] as u64) | (self.words[1] as u64) << 32;
+        let h = a.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ (self.words[2] as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
         h ^ (h >> 29)
     }
 }
@@ -104,11 +111,7 @@ impl TransTable {
 
     #[inline]
     fn pack(key: &Key, generation: u32) -> [u32; 3] {
-        [
-            key.hands[0].compact() | key.meta() << 24,
-            key.hands[1].compact() | generation << 24,
-            key.hands[2].compact(),
-        ]
+        [key.words[0], key.words[1] | generation << 24, key.words[2]]
     }
 
     #[inline]
@@ -211,16 +214,16 @@ impl Table for NoTable {
 mod tests {
     use super::*;
 
+    fn hands(d: &str) -> [CardSet; 3] {
+        [
+            d.parse().unwrap(),
+            "K...".parse().unwrap(),
+            "Q...".parse().unwrap(),
+        ]
+    }
+
     fn key(d: &str) -> Key {
-        Key {
-            hands: [
-                d.parse().unwrap(),
-                "K...".parse().unwrap(),
-                "Q...".parse().unwrap(),
-            ],
-            leader: Seat::D,
-            trump: None,
-        }
+        Key::new(hands(d), Seat::D, None)
     }
 
     #[test]
@@ -271,15 +274,19 @@ mod tests {
             },
         );
         assert!(t.probe(&b).is_none());
-        b = a;
-        b.hands[2] = "Q...A".parse().unwrap();
+        let mut other = hands("A...9");
+        other[2] = "Q...A".parse().unwrap();
+        b = Key::new(other, Seat::D, None);
         assert!(t.probe(&b).is_none());
-        b = a;
-        b.trump = Some(Suit::Spades);
+        b = Key::new(hands("A...9"), Seat::D, Some(Suit::Spades));
         assert!(t.probe(&b).is_none());
-        b = a;
-        b.leader = Seat::R;
+        b = Key::new(hands("A...9"), Seat::R, None);
         assert!(t.probe(&b).is_none());
+        assert_eq!(
+            t.probe(&Key::new(hands("A...9"), Seat::D, None))
+                .map(|b| b.lower),
+            Some(7)
+        );
     }
 
     #[test]
