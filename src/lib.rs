@@ -3,8 +3,8 @@
 //! The layers, bottom up: [`Card`] and [`CardSet`]; [`Rules`] (every switch of
 //! RULES.md); [`State`] (a hand in play, legal moves and their effects);
 //! [`Deal`] and [`Position`] (the text notation); the [`Solver`]; on top of
-//! it the post-mortem of a played hand ([`analyze`]) and the scoring of hands
-//! and games ([`score`]).
+//! it the post-mortem of a played hand ([`analyze`]), the scoring of hands
+//! and games ([`score`]), and puzzles with one winning move ([`puzzle`]).
 
 pub mod analyze;
 pub mod card;
@@ -13,6 +13,7 @@ pub mod deal;
 pub mod error;
 pub mod moves;
 pub mod position;
+pub mod puzzle;
 pub mod random;
 pub mod rules;
 pub mod score;
@@ -30,6 +31,7 @@ pub use position::{
     parse_position, parse_positions, parse_positions_lenient, parse_positions_with, BadMove, Form,
     History, Position, Setup,
 };
+pub use puzzle::Puzzle;
 pub use rules::{Bomb, Declare, DiscardPoints, Musik, Rounding, Rules, TrumpRule};
 pub use score::{hand_score, Game};
 pub use seat::Seat;

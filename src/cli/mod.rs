@@ -3,6 +3,7 @@
 mod analyze;
 mod input;
 mod progress;
+mod puzzle;
 mod score;
 mod solve;
 
@@ -26,6 +27,8 @@ enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// A game's running score sheet from a list of hands.
     Score(score::ScoreArgs),
+    /// Puzzles with exactly one winning move: generate them, or --verify a file.
+    Puzzle(puzzle::PuzzleArgs),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -35,5 +38,6 @@ pub fn run() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Analyze(args) => analyze::run(args),
         Command::Score(args) => score::run(args),
+        Command::Puzzle(args) => puzzle::run(args),
     }
 }
