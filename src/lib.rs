@@ -2,12 +2,14 @@
 //!
 //! The layers, bottom up: [`Card`] and [`CardSet`]; [`Rules`] (every switch of
 //! RULES.md); [`State`] (a hand in play, legal moves and their effects);
-//! [`Deal`] and [`Position`] (the text notation); the [`Solver`].
+//! [`Deal`] and [`Position`] (the text notation); the [`Solver`]; sampling
+//! estimates over it ([`estimate`]: how high to bid, what to give away).
 
 pub mod card;
 pub mod cardset;
 pub mod deal;
 pub mod error;
+pub mod estimate;
 pub mod moves;
 pub mod random;
 pub mod rules;
