@@ -1,6 +1,9 @@
 //! Command-line options (clap) and one module per subcommand.
 
+mod bid;
+mod exchange;
 mod input;
+mod sampling;
 mod solve;
 
 use std::process::ExitCode;
@@ -19,6 +22,10 @@ struct Cli {
 enum Command {
     /// Solve positions double-dummy: the value, every move's value, a line.
     Solve(solve::SolveArgs),
+    /// How high to bid with 7 cards: sampled layouts solved double-dummy.
+    Bid(bid::BidArgs),
+    /// Which cards to give away after taking the musik, and what to announce.
+    Exchange(exchange::ExchangeArgs),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -26,5 +33,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Solve(args) => solve::run(args),
+        Command::Bid(args) => bid::run(args),
+        Command::Exchange(args) => exchange::run(args),
     }
 }
