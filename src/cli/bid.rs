@@ -21,7 +21,8 @@ pub struct BidArgs {
     /// Realistic mode: sampled layouts each exchange is tried on to choose.
     #[arg(long, default_value_t = RealisticOptions::default().choice_layouts)]
     pub choice_layouts: usize,
-    /// Realistic mode: exchanges tried, the most promising by a quick guess.
+    /// Realistic mode: exchanges tried: each choice layout's best, then the
+    /// most promising by a quick guess, up to this many.
     #[arg(long, default_value_t = RealisticOptions::default().candidates)]
     pub candidates: usize,
 }

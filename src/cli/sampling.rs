@@ -96,15 +96,21 @@ pub fn prob(p: f64) -> String {
 }
 
 /// A level row's cells: level, allowed, probability, interval, expected score.
+/// The expected score is left out above the cap: no contract may be made
+/// there, so it would score nothing (the JSON still has it).
 pub fn level_cells(r: &LevelRow) -> String {
+    let expected = if r.allowed {
+        format!("{:>+8.1}", r.expected_score)
+    } else {
+        format!("{:>8}", "-")
+    };
     format!(
-        "{:>5}  {:<3}  {:>6}  [{}, {}]  {:>+8.1}",
+        "{:>5}  {:<3}  {:>6}  [{}, {}]  {expected}",
         r.level,
         if r.allowed { "yes" } else { "no" },
         prob(r.probability),
         prob(r.low),
         prob(r.high),
-        r.expected_score
     )
 }
 
