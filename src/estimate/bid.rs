@@ -134,6 +134,10 @@ pub fn solve_sample(
     index: usize,
 ) -> BidSample {
     let rules = *solver.rules();
+    // A fresh table per sample: measured 15-40% faster than keeping the
+    // previous samples' entries, which mostly describe other layouts and
+    // crowd out this one's (16 MiB, main's solver, 200-300 samples per hand).
+    solver.clear();
     let mut rng = sample_rng(opts.seed, index as u64);
     let piles = deal_unseen(hand, &[7, 7, 3], &mut rng);
     let deal = Deal {

@@ -199,6 +199,8 @@ pub fn estimate(
     let template = deal_for(ten, CardSet::EMPTY, CardSet::EMPTY);
 
     let screened: Vec<Exchange> = workers.map(opts.screen, progress, |solver, j| {
+        // A fresh table per layout, as in `bid` (faster: see there).
+        solver.clear();
         let mut rng = sample_rng(opts.seed, AUX_STREAM + j as u64);
         let p = deal_unseen(ten, &[7, 7], &mut rng);
         solver.best_exchange(&deal_for(ten, p[0], p[1])).0
@@ -207,6 +209,7 @@ pub fn estimate(
 
     // points[i][c]: layout i, candidate c.
     let points: Vec<Vec<u16>> = workers.map(opts.samples, progress, |solver, i| {
+        solver.clear();
         let mut rng = sample_rng(opts.seed, i as u64);
         let p = deal_unseen(ten, &[7, 7], &mut rng);
         let deal = deal_for(ten, p[0], p[1]);
