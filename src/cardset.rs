@@ -49,6 +49,12 @@ impl CardSet {
         self.0
     }
 
+    /// The 24 card bits packed together (lanes of 6), for compact keys.
+    pub const fn compact(self) -> u32 {
+        let b = self.0;
+        (b & 0x3F) | ((b >> 2) & 0xFC0) | ((b >> 4) & 0x3_F000) | ((b >> 6) & 0xFC_0000)
+    }
+
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -372,6 +378,17 @@ mod tests {
         let m: Vec<Suit> = h.marriages().collect();
         assert_eq!(m, vec![Suit::Hearts, Suit::Clubs]);
         assert!(h.has_marriage(Suit::Clubs) && !h.has_marriage(Suit::Spades));
+    }
+
+    #[test]
+    fn compact_keeps_every_card_apart() {
+        let mut seen = 0u32;
+        for c in Card::all() {
+            let bit = CardSet::from_card(c).compact();
+            assert_eq!(bit.count_ones(), 1);
+            assert!(bit < 1 << 24 && seen & bit == 0, "{c}");
+            seen |= bit;
+        }
     }
 
     #[test]

@@ -86,7 +86,9 @@ impl Deal {
                 for i in 0..ten.len() {
                     for j in i + 1..ten.len() {
                         for k in j + 1..ten.len() {
-                            gives.push(Give::Discard([ten[i], ten[j], ten[k]].into_iter().collect()));
+                            gives.push(Give::Discard(
+                                [ten[i], ten[j], ten[k]].into_iter().collect(),
+                            ));
                         }
                     }
                 }
@@ -125,7 +127,10 @@ impl Deal {
             }
             (Give::Discard(set), Musik::Discard) => {
                 if set.len() != 3 {
-                    return Err(format!("names {} cards; musik=discard discards 3", set.len()));
+                    return Err(format!(
+                        "names {} cards; musik=discard discards 3",
+                        set.len()
+                    ));
                 }
                 if let Some(c) = set.minus(ten).lowest() {
                     return Err(format!("{c} is not among the declarer's ten cards"));
@@ -157,7 +162,11 @@ impl Deal {
 
 impl fmt::Display for Deal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {} {} {}", self.hands[0], self.hands[1], self.hands[2], self.musik)
+        write!(
+            f,
+            "{} {} {} {}",
+            self.hands[0], self.hands[1], self.hands[2], self.musik
+        )
     }
 }
 
@@ -184,7 +193,11 @@ impl std::str::FromStr for Deal {
         let names = ["D", "L", "R", "the musik"];
         for (i, want) in [7, 7, 7, 3].into_iter().enumerate() {
             if sets[i].len() != want {
-                return Err(format!("{} holds {} cards, needs {want}", names[i], sets[i].len()));
+                return Err(format!(
+                    "{} holds {} cards, needs {want}",
+                    names[i],
+                    sets[i].len()
+                ));
             }
         }
         Ok(Deal {

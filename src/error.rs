@@ -39,7 +39,11 @@ pub struct PositionError {
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: position {}: ", self.source, self.line, self.position)?;
+        write!(
+            f,
+            "{}:{}: position {}: ",
+            self.source, self.line, self.position
+        )?;
         if let Some(key) = &self.key {
             write!(f, "{key}: ")?;
         }

@@ -2,27 +2,40 @@
 //!
 //! The layers, bottom up: [`Card`] and [`CardSet`]; [`Rules`] (every switch of
 //! RULES.md); [`State`] (a hand in play, legal moves and their effects);
-//! [`Deal`] and [`Position`] (the text notation); the [`Solver`]; sampling
-//! estimates over it ([`estimate`]: how high to bid, what to give away).
+//! [`Deal`] and [`Position`] (the text notation); the [`Solver`]; on top of
+//! it the post-mortem of a played hand ([`analyze`]), the scoring of hands
+//! and games ([`score`]), puzzles with one winning move ([`puzzle`]), and
+//! sampling estimates ([`estimate`]: how high to bid, what to give away).
 
+pub mod analyze;
 pub mod card;
 pub mod cardset;
 pub mod deal;
 pub mod error;
 pub mod estimate;
 pub mod moves;
+pub mod position;
+pub mod puzzle;
 pub mod random;
 pub mod rules;
+pub mod score;
 pub mod seat;
 pub mod solver;
 pub mod state;
 
+pub use analyze::{analyze_play, analyze_position, Analysis};
 pub use card::{Card, Rank, Suit};
 pub use cardset::CardSet;
-pub use deal::{Deal, Exchange};
+pub use deal::{Deal, Exchange, Give};
 pub use error::{CardError, PositionError, RulesError};
 pub use moves::{Move, MoveList};
+pub use position::{
+    parse_position, parse_positions, parse_positions_lenient, parse_positions_with, BadMove, Form,
+    History, Position, Setup,
+};
+pub use puzzle::Puzzle;
 pub use rules::{Bomb, Declare, DiscardPoints, Musik, Rounding, Rules, TrumpRule};
+pub use score::{hand_score, Game};
 pub use seat::Seat;
-pub use solver::{Solver, Stats, TransTable};
+pub use solver::{Solution, Solver, Stats, TransTable};
 pub use state::{trick_winner, Declaration, Played, State};

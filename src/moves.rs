@@ -45,17 +45,10 @@ impl Move {
         self.0 & UNDECLARED != 0
     }
 
-    /// The move as one byte (for the transposition table).
+    /// The move as the byte the search uses (card index, `0x80` undeclared).
+    #[cfg(test)]
     pub(crate) const fn to_byte(self) -> u8 {
         self.0
-    }
-
-    /// The move stored by [`Move::to_byte`].
-    pub(crate) const fn from_byte(b: u8) -> Option<Move> {
-        match Card::from_index(b & 0x1F) {
-            Some(_) if b & 0x60 == 0 => Some(Move(b)),
-            _ => None,
-        }
     }
 }
 

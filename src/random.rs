@@ -39,7 +39,13 @@ pub fn start<R: Rng>(rng: &mut R, rules: &Rules) -> State {
 
 /// Plays random legal moves from `s` to the start of the trick that leaves
 /// `tricks_left` tricks to play, then `extra` (0 to 2) cards into it.
-pub fn play_random<R: Rng>(rng: &mut R, rules: &Rules, mut s: State, tricks_left: usize, extra: usize) -> State {
+pub fn play_random<R: Rng>(
+    rng: &mut R,
+    rules: &Rules,
+    mut s: State,
+    tricks_left: usize,
+    extra: usize,
+) -> State {
     let mut random_move = |s: &mut State| {
         let moves = s.legal_moves(rules);
         s.play(rules, moves[rng.gen_range(0..moves.len())]);

@@ -394,9 +394,9 @@ impl FromStr for Rules {
             }
         }
         for w in words {
-            let (k, v) = w.split_once('=').ok_or_else(|| {
-                RulesError(format!("'{w}' is not a switch (write switch=value)"))
-            })?;
+            let (k, v) = w
+                .split_once('=')
+                .ok_or_else(|| RulesError(format!("'{w}' is not a switch (write switch=value)")))?;
             rules.set(k, v)?;
         }
         Ok(rules)

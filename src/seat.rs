@@ -17,8 +17,24 @@ pub enum Seat {
 impl Seat {
     pub const ALL: [Seat; 3] = [Seat::D, Seat::L, Seat::R];
 
+    #[inline]
     pub const fn from_index(i: usize) -> Seat {
-        Seat::ALL[i % 3]
+        // Seats are added at most 2 + 2 places on: a table beats `% 3`.
+        const WRAP: [Seat; 8] = [
+            Seat::D,
+            Seat::L,
+            Seat::R,
+            Seat::D,
+            Seat::L,
+            Seat::R,
+            Seat::D,
+            Seat::L,
+        ];
+        if i < 8 {
+            WRAP[i]
+        } else {
+            Seat::ALL[i % 3]
+        }
     }
 
     pub const fn index(self) -> usize {

@@ -72,7 +72,10 @@ impl State {
     /// Adds a card to the current trick without checking it (used when reading
     /// a snapshot: the card is already out of its player's hand).
     pub fn push_trick_card(&mut self, card: Card) {
-        assert!(self.trick_len < 2, "a trick in progress holds at most two cards");
+        assert!(
+            self.trick_len < 2,
+            "a trick in progress holds at most two cards"
+        );
         self.trick[self.trick_len as usize] = card;
         self.trick_len += 1;
     }
@@ -108,26 +111,26 @@ impl State {
     }
 
     /// What leading `card` would declare, if anything (ignoring `declare`).
+    #[inline]
     pub fn declaration(&self, rules: &Rules, card: Card) -> Option<Declaration> {
-        if self.trick_len != 0 || (!rules.first_trick_marriage && self.trick_number(rules) == 1) {
+        // Most cards can declare nothing: decide that from the rank first.
+        let decl = match card.rank() {
+            Rank::King | Rank::Queen => Declaration::Marriage(card.suit()),
+            Rank::Ace if rules.ace_marriage > 0 => Declaration::Aces,
+            _ => return None,
+        };
+        if self.trick_len != 0 {
             return None;
         }
         let hand = self.hands[self.leader.index()];
-        if !hand.contains(card) {
+        let held = match decl {
+            Declaration::Marriage(suit) => hand.has_marriage(suit),
+            Declaration::Aces => CardSet::full_rank(Rank::Ace).is_subset(hand),
+        };
+        if !held || (!rules.first_trick_marriage && self.trick_number(rules) == 1) {
             return None;
         }
-        match card.rank() {
-            Rank::King | Rank::Queen if hand.has_marriage(card.suit()) => {
-                Some(Declaration::Marriage(card.suit()))
-            }
-            Rank::Ace
-                if rules.ace_marriage > 0
-                    && CardSet::full_rank(Rank::Ace).is_subset(hand) =>
-            {
-                Some(Declaration::Aces)
-            }
-            _ => None,
-        }
+        Some(decl)
     }
 
     /// The cards the player to move may play.
@@ -164,22 +167,24 @@ impl State {
 
     /// The highest card of `suit` in the current trick (there must be one).
     fn highest_of(&self, suit: Suit) -> Card {
-        let mut best: Option<Card> = None;
-        for &c in self.trick() {
-            if c.suit() == suit && best.is_none_or(|b| c > b) {
-                best = Some(c);
-            }
-        }
-        best.expect("the trick holds a card of that suit")
+        // Cards of one suit order by rank. (`Option::is_none_or` would need
+        // Rust 1.82; the crate's rust-version is 1.80.)
+        self.trick()
+            .iter()
+            .copied()
+            .filter(|c| c.suit() == suit)
+            .max()
+            .expect("the trick holds a card of that suit")
     }
 
     /// Every legal move: the legal cards, plus with `declare=optional` an
     /// undeclared twin of each lead that would declare.
     pub fn legal_moves(&self, rules: &Rules) -> MoveList {
         let mut list = MoveList::new();
+        let optional_lead = rules.declare == Declare::Optional && self.trick_len == 0;
         for card in self.legal_cards(rules) {
             list.push(Move::new(card));
-            if rules.declare == Declare::Optional && self.declaration(rules, card).is_some() {
+            if optional_lead && self.declaration(rules, card).is_some() {
                 list.push(Move::undeclared(card));
             }
         }
@@ -209,7 +214,9 @@ impl State {
                 ));
             }
             if self.declaration(rules, card).is_none() {
-                return Some(format!("{card}- is written only for a lead that would declare"));
+                return Some(format!(
+                    "{card}- is written only for a lead that would declare"
+                ));
             }
         }
         let legal = self.legal_cards(rules);
@@ -232,7 +239,11 @@ impl State {
                     list(legal)
                 ))
             } else {
-                Some(format!("must play a {} (holds {})", led.name(), list(legal)))
+                Some(format!(
+                    "must play a {} (holds {})",
+                    led.name(),
+                    list(legal)
+                ))
             }
         } else if self.trump.is_some_and(|t| card.suit() == t) {
             Some(format!(
@@ -278,6 +289,9 @@ impl State {
         let pts: u16 = cards.iter().map(|c| c.points()).sum();
         self.points[winner.index()] += pts;
         self.leader = winner;
+        // Clear the finished trick's slots too: `Eq` and `Hash` are derived over
+        // the whole struct, so stale cards would make equal positions differ.
+        self.trick = [NO_CARD; 2];
         self.trick_len = 0;
         played.trick = Some((winner, pts));
         played
@@ -294,6 +308,7 @@ impl State {
 
 /// The index (0 = leader) of the card that wins a complete trick: the highest
 /// trump, or if none, the highest card of the led suit.
+#[inline]
 pub fn trick_winner(cards: [Card; 3], trump: Option<Suit>) -> usize {
     let led = cards[0].suit();
     let key = |c: Card| {
@@ -357,8 +372,14 @@ mod tests {
     fn winner_is_highest_trump_else_led_suit() {
         let c = |s: &str| s.parse::<Card>().unwrap();
         assert_eq!(trick_winner([c("QH"), c("AH"), c("TS")], None), 1);
-        assert_eq!(trick_winner([c("QH"), c("AH"), c("9S")], Some(Suit::Spades)), 2);
-        assert_eq!(trick_winner([c("QH"), c("AD"), c("9S")], Some(Suit::Clubs)), 0);
+        assert_eq!(
+            trick_winner([c("QH"), c("AH"), c("9S")], Some(Suit::Spades)),
+            2
+        );
+        assert_eq!(
+            trick_winner([c("QH"), c("AD"), c("9S")], Some(Suit::Clubs)),
+            0
+        );
     }
 
     #[test]
@@ -371,6 +392,31 @@ mod tests {
         assert_eq!(p.trick, Some((Seat::D, 15)));
         assert_eq!(s.points, [15, 0, 0]);
         assert!(s.is_over());
+    }
+
+    #[test]
+    fn finished_trick_leaves_no_trace() {
+        // The same position reached by play and built directly must be equal and
+        // hash alike (transposition tables and memos key on the whole state).
+        let rules = Rules::STANDARD;
+        let mut s = state("A.9..", "9.J..", "K.Q..", &[], None);
+        for c in ["AH", "9H", "KH"] {
+            s.play(&rules, c.parse().unwrap());
+        }
+        let built = State::new(
+            [
+                ".9..".parse().unwrap(),
+                ".J..".parse().unwrap(),
+                ".Q..".parse().unwrap(),
+            ],
+            Seat::D,
+            None,
+            [15, 0, 0],
+        );
+        assert_eq!(s, built);
+        use std::hash::{BuildHasher, RandomState};
+        let h = RandomState::new();
+        assert_eq!(h.hash_one(s), h.hash_one(built));
     }
 
     #[test]

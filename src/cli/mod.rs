@@ -1,9 +1,13 @@
 //! Command-line options (clap) and one module per subcommand.
 
+mod analyze;
 mod bid;
 mod exchange;
 mod input;
+mod progress;
+mod puzzle;
 mod sampling;
+mod score;
 mod solve;
 
 use std::process::ExitCode;
@@ -22,6 +26,12 @@ struct Cli {
 enum Command {
     /// Solve positions double-dummy: the value, every move's value, a line.
     Solve(solve::SolveArgs),
+    /// Post-mortem of played hands: every move's cost, the exchange, the score.
+    Analyze(analyze::AnalyzeArgs),
+    /// A game's running score sheet from a list of hands.
+    Score(score::ScoreArgs),
+    /// Puzzles with exactly one winning move: generate them, or --verify a file.
+    Puzzle(puzzle::PuzzleArgs),
     /// How high to bid with 7 cards: sampled layouts solved double-dummy.
     Bid(bid::BidArgs),
     /// Which cards to give away after taking the musik, and what to announce.
@@ -33,6 +43,9 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Solve(args) => solve::run(args),
+        Command::Analyze(args) => analyze::run(args),
+        Command::Score(args) => score::run(args),
+        Command::Puzzle(args) => puzzle::run(args),
         Command::Bid(args) => bid::run(args),
         Command::Exchange(args) => exchange::run(args),
     }

@@ -1,21 +1,295 @@
 //! `tysiac solve`: exact double-dummy values of positions.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use tysiac::Rules;
+use rayon::prelude::*;
+use serde_json::{json, Value};
+use tysiac::{
+    parse_positions_with, Exchange, Move, Position, PositionError, Rules, Solution, Solver,
+    TransTable,
+};
+
+use super::input::read_sources;
+use super::progress::Progress;
 
 #[derive(Args)]
 pub struct SolveArgs {
     /// Files of positions (`-` or nothing: standard input).
     pub files: Vec<PathBuf>,
-    /// Rule set for positions without a `rules:` line.
+    /// Rule set for positions without a `rules:` line, e.g. "standard must_beat=no".
     #[arg(long)]
     pub rules: Option<Rules>,
+    /// Only answer whether the declarer reaches N points (faster).
+    #[arg(long, value_name = "N")]
+    pub target: Option<u16>,
+    /// For a deal with its musik: list every exchange with its value.
+    #[arg(long)]
+    pub all: bool,
+    /// One JSON object per position per line.
+    #[arg(long)]
+    pub json: bool,
+    /// Solve one deal given here instead of files (D L R and the musik, or 8 8 8).
+    #[arg(long, value_name = "DEAL", conflicts_with = "files")]
+    pub deal: Option<String>,
+    /// With --deal: the exchange (card to L, card to R).
+    #[arg(long, value_name = "CARDS", requires = "deal")]
+    pub exchange: Option<String>,
+    /// Memory for each solver's transposition table, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 16)]
+    pub table_mb: usize,
+    /// Hide the progress bar.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
-pub fn run(_args: SolveArgs) -> ExitCode {
-    eprintln!("tysiac solve: being written (see issue 2)");
-    ExitCode::FAILURE
+/// What one position gave: its answer, or why it could not be read.
+enum Outcome {
+    Solved(Box<Solution>),
+    Target {
+        reaches: bool,
+        exchange: Option<Exchange>,
+    },
+}
+
+pub fn run(args: SolveArgs) -> ExitCode {
+    let rules = args.rules.unwrap_or_default();
+    let mut errors: Vec<String> = Vec::new();
+    let mut results: Vec<Result<Position, PositionError>> = Vec::new();
+    if let Some(deal) = &args.deal {
+        results.push(Position::from_deal_text(
+            deal,
+            args.exchange.as_deref(),
+            rules,
+        ));
+    } else {
+        let (sources, read_errors) = read_sources(&args.files);
+        errors.extend(read_errors);
+        for src in sources {
+            // Numbered within each source, as the parser's errors are.
+            for (i, r) in parse_positions_with(&src.text, &src.name, rules)
+                .into_iter()
+                .enumerate()
+            {
+                results.push(r.map(|mut p| {
+                    p.id = Some(p.name(i + 1));
+                    p
+                }));
+            }
+        }
+    }
+    let mut positions: Vec<(String, Position)> = Vec::new();
+    for r in results {
+        match r {
+            Ok(p) => positions.push((p.name(1), p)),
+            Err(e) => errors.push(e.to_string()),
+        }
+    }
+    for e in &errors {
+        eprintln!("error: {e}");
+    }
+
+    let progress = Progress::new(positions.len() as u64, "solving", args.quiet);
+    let table_bytes = args.table_mb.max(1) << 20;
+    // Each worker keeps one solver (and its table) while the rules stay the same.
+    let outcomes: Vec<Outcome> = positions
+        .par_iter()
+        .map_init(
+            || None::<Solver<TransTable>>,
+            |slot, (_, p)| {
+                let solver = match slot {
+                    Some(s) if *s.rules() == p.rules => s,
+                    _ => slot.insert(Solver::with_table_bytes(p.rules, table_bytes)),
+                };
+                let setup = p.setup();
+                let out = match args.target {
+                    Some(t) => {
+                        let (reaches, exchange) = solver.setup_reaches(&setup, t);
+                        Outcome::Target { reaches, exchange }
+                    }
+                    None => Outcome::Solved(Box::new(solver.solve(&setup, args.all))),
+                };
+                progress.inc();
+                out
+            },
+        )
+        .collect();
+    progress.finish();
+
+    let mut mismatches = 0;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for ((name, p), outcome) in positions.iter().zip(&outcomes) {
+        if let (Outcome::Solved(s), Some(e)) = (outcome, p.expect) {
+            if s.value != e {
+                mismatches += 1;
+                eprintln!(
+                    "error: position {name}: expect: {e}, but the value is {}",
+                    s.value
+                );
+            }
+        }
+        let text = if args.json {
+            json_line(name, p, outcome, args.target).to_string()
+        } else {
+            report(name, p, outcome, args.target)
+        };
+        // A closed pipe (e.g. `| head`) ends the output quietly.
+        if writeln!(out, "{text}").is_err() {
+            break;
+        }
+    }
+    if errors.is_empty() && mismatches == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn moves_text(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The line, tricks separated by `|` (the first trick may be partly played).
+fn line_text(sol: &Solution) -> String {
+    let mut out = String::new();
+    let mut in_trick = sol.state.trick().len();
+    for (i, m) in sol.line.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if in_trick == 0 { " | " } else { " " });
+        }
+        out.push_str(&m.to_string());
+        in_trick = (in_trick + 1) % 3;
+    }
+    out
+}
+
+fn exchange_json(e: &Exchange, value: u16) -> Value {
+    let give: Vec<String> = e.cards().iter().map(|c| c.to_string()).collect();
+    match e.trump {
+        Some(t) => json!({"give": give, "trump": t.to_string(), "value": value}),
+        None => json!({"give": give, "value": value}),
+    }
+}
+
+fn json_line(name: &str, p: &Position, outcome: &Outcome, target: Option<u16>) -> Value {
+    let mut obj = json!({"id": name, "rules": p.rules.to_string()});
+    let map = obj.as_object_mut().expect("object");
+    match outcome {
+        Outcome::Target { reaches, exchange } => {
+            map.insert("target".into(), json!(target));
+            map.insert("reaches".into(), json!(reaches));
+            if let Some(e) = exchange {
+                map.insert("exchange".into(), json!(e.to_string()));
+            }
+        }
+        Outcome::Solved(s) => {
+            map.insert("value".into(), json!(s.value));
+            let moves: Vec<Value> = s
+                .moves
+                .iter()
+                .map(|(m, v)| json!({"move": m.to_string(), "value": v}))
+                .collect();
+            map.insert("moves".into(), json!(moves));
+            let line: Vec<String> = s.line.iter().map(|m| m.to_string()).collect();
+            map.insert("line".into(), json!(line));
+            if !s.exchanges.is_empty() {
+                let ex: Vec<Value> = s
+                    .exchanges
+                    .iter()
+                    .map(|(e, v)| exchange_json(e, *v))
+                    .collect();
+                map.insert("exchanges".into(), json!(ex));
+            }
+            if let Some(c) = p.contract {
+                map.insert("contract".into(), json!(c));
+                map.insert("made".into(), json!(s.value >= c));
+            }
+            if let Some(e) = p.expect {
+                map.insert("expect".into(), json!(e));
+            }
+        }
+    }
+    obj
+}
+
+fn report(name: &str, p: &Position, outcome: &Outcome, target: Option<u16>) -> String {
+    let mut out = format!("position {name}  (rules: {})\n", p.rules);
+    match outcome {
+        Outcome::Target { reaches, exchange } => {
+            let t = target.unwrap_or_default();
+            let answer = if *reaches { "yes" } else { "no" };
+            out.push_str(&format!("  can the declarer reach {t}? {answer}"));
+            if let Some(e) = exchange {
+                out.push_str(&format!(" (e.g. with exchange {e})"));
+            }
+            out.push('\n');
+        }
+        Outcome::Solved(s) => {
+            if let Some((best, v)) = s.exchanges.first() {
+                out.push_str(&format!(
+                    "  best exchange: {}  value {v}\n",
+                    describe_exchange(best)
+                ));
+                if s.exchanges.len() > 1 {
+                    out.push_str("  exchanges (best first):\n");
+                    for (e, v) in &s.exchanges {
+                        out.push_str(&format!("    {:<12} {v:>4}\n", e.to_string()));
+                    }
+                }
+            }
+            let st = &s.state;
+            out.push_str(&format!(
+                "  {} to play, trick {}, trump {}, points D {} L {} R {}\n",
+                st.to_move(),
+                st.trick_number(&p.rules),
+                st.trump.map_or("none".to_string(), |t| t.to_string()),
+                st.points[0],
+                st.points[1],
+                st.points[2]
+            ));
+            out.push_str(&format!("  value: {}", s.value));
+            if let Some(c) = p.contract {
+                let made = if s.value >= c { "made" } else { "fails" };
+                out.push_str(&format!("  (contract {c}: {made})"));
+            }
+            if let Some(e) = p.expect {
+                let ok = if e == s.value { "agrees" } else { "DISAGREES" };
+                out.push_str(&format!("  (expect {e}: {ok})"));
+            }
+            out.push('\n');
+            if !s.moves.is_empty() {
+                out.push_str("  moves:");
+                for (m, v) in &s.moves {
+                    out.push_str(&format!("  {m} {v}"));
+                }
+                out.push('\n');
+                out.push_str(&format!("  line: {}\n", line_text(s)));
+            } else {
+                out.push_str("  the hand is over\n");
+            }
+        }
+    }
+    out
+}
+
+fn describe_exchange(e: &Exchange) -> String {
+    let cards = e.cards();
+    let mut text = match cards.as_slice() {
+        [l, r] => format!("{l} to L, {r} to R"),
+        _ => format!(
+            "discard {}",
+            moves_text(&cards.iter().map(|&c| Move::new(c)).collect::<Vec<_>>())
+        ),
+    };
+    if let Some(t) = e.trump {
+        text.push_str(&format!(", trump {t}"));
+    }
+    text
 }

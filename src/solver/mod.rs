@@ -16,6 +16,7 @@
 //! assert!(solver.reaches(&state, 126) && !solver.reaches(&state, 127));
 //! ```
 
+mod node;
 mod order;
 mod search;
 mod table;
@@ -84,7 +85,7 @@ impl<T: Table> Solver<T> {
     /// The declarer's future points from `s` in the window `(alpha, beta)`.
     fn search(&mut self, s: &State, alpha: i16, beta: i16) -> i16 {
         Search {
-            rules: &self.rules,
+            consts: node::Consts::new(&self.rules),
             table: &mut self.table,
             stats: &mut self.stats,
         }
@@ -169,7 +170,9 @@ impl<T: Table> Solver<T> {
         let mut out: Vec<(Exchange, u16)> = Vec::new();
         let mut best: Option<u16> = None;
         for e in exchanges {
-            let start = deal.after(&self.rules, &e).expect("generated exchanges are legal");
+            let start = deal
+                .after(&self.rules, &e)
+                .expect("generated exchanges are legal");
             let d = start.points[Seat::D.index()];
             match best {
                 Some(b) if !all => {
@@ -199,16 +202,93 @@ impl<T: Table> Solver<T> {
     }
 }
 
-/// A cheap guess at how good an exchange is, for ordering only.
+/// A cheap guess at how good an exchange is, for ordering only: keep points,
+/// marriages and long suits; give away small cards; never hand a defender
+/// the card that completes a marriage.
 fn exchange_guess(deal: &Deal, rules: &Rules, e: &Exchange) -> i32 {
     let ten = deal.declarer_ten();
     let given: crate::CardSet = e.cards().into_iter().collect();
     let kept = ten.minus(given);
-    let marriages: i32 = kept.marriages().map(|s| rules.marriage_value(s) as i32).sum();
-    let lost = match e.give {
-        Give::Pass(..) => given.points() as i32,
-        Give::Discard(_) => 0,
-    };
-    let trump_len = e.trump.map_or(0, |t| kept.suit(t).len() as i32 * 8);
-    marriages + kept.points() as i32 - 2 * lost + trump_len
+    let marriages: i32 = kept
+        .marriages()
+        .map(|s| rules.marriage_value(s) as i32)
+        .sum();
+    let mut score = marriages + kept.points() as i32;
+    if let Give::Pass(to_l, to_r) = e.give {
+        score -= 2 * given.points() as i32;
+        for (card, hand) in [(to_l, deal.hands[1]), (to_r, deal.hands[2])] {
+            if hand.with(card).has_marriage(card.suit()) {
+                score -= rules.marriage_value(card.suit()) as i32;
+            }
+        }
+    }
+    // Long suits in hand keep the lead; a chosen trump wants length.
+    let lengths: i32 = crate::Suit::ALL
+        .iter()
+        .map(|&s| (kept.suit(s).len() as i32).pow(2))
+        .sum();
+    score += lengths + e.trump.map_or(0, |t| kept.suit(t).len() as i32 * 8);
+    score
+}
+
+/// Everything `tysiac solve` reports about one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The declarer's total at the end with perfect play (after the best
+    /// exchange, for a deal still holding its musik).
+    pub value: u16,
+    /// The exchanges, best first: only the best unless every one was asked
+    /// for. Empty for a hand in play.
+    pub exchanges: Vec<(Exchange, u16)>,
+    /// The state the moves are scored in (after the best exchange).
+    pub state: State,
+    /// Every legal move with its value, best first for the player to move.
+    pub moves: Vec<(Move, u16)>,
+    /// One optimal line to the end of the hand.
+    pub line: Vec<Move>,
+}
+
+impl<T: Table> Solver<T> {
+    /// Solves a position fully: the value, every move's value and a line;
+    /// for a musik deal, the best exchange first (every exchange with `all`).
+    pub fn solve(&mut self, setup: &crate::Setup, all: bool) -> Solution {
+        let (exchanges, state) = match setup {
+            crate::Setup::Play(s) => (Vec::new(), *s),
+            crate::Setup::Musik(deal) => {
+                let exchanges = self.exchange_values(deal, all);
+                let best = deal
+                    .after(&self.rules, &exchanges[0].0)
+                    .expect("generated exchanges are legal");
+                (exchanges, best)
+            }
+        };
+        Solution {
+            value: self.value(&state),
+            moves: self.move_values(&state),
+            line: self.line(&state),
+            exchanges,
+            state,
+        }
+    }
+
+    /// Can the declarer reach `target`? For a musik deal: with some exchange
+    /// (the first found is returned).
+    pub fn setup_reaches(&mut self, setup: &crate::Setup, target: u16) -> (bool, Option<Exchange>) {
+        match setup {
+            crate::Setup::Play(s) => (self.reaches(s, target), None),
+            crate::Setup::Musik(deal) => {
+                let mut exchanges = deal.exchanges(&self.rules);
+                exchanges.sort_by_key(|e| std::cmp::Reverse(exchange_guess(deal, &self.rules, e)));
+                for e in exchanges {
+                    let start = deal
+                        .after(&self.rules, &e)
+                        .expect("generated exchanges are legal");
+                    if self.reaches(&start, target) {
+                        return (true, Some(e));
+                    }
+                }
+                (false, None)
+            }
+        }
+    }
 }

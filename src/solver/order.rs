@@ -1,95 +1,165 @@
-//! Move ordering: try first the moves most likely to be best, so that
-//! alpha-beta cuts early. Cheap rules of thumb, no search.
+//! Move generation for the search, best-first: the moves most likely to be
+//! best come first so that alpha-beta cuts early. Cheap rules of thumb, no
+//! search. Dominated cards of the last player to a trick are left out.
 
-use crate::card::{Card, Rank};
-use crate::cardset::CardSet;
-use crate::moves::{Move, MoveList};
-use crate::rules::Rules;
-use crate::seat::Seat;
-use crate::state::{trick_winner, State};
+use super::node::{above, points, Consts, Node, NONE};
 
-/// Sorts `moves` best-first for the player to move. `hint` (from the
-/// transposition table) goes first.
-pub fn order(s: &State, rules: &Rules, moves: &mut MoveList, hint: Option<Move>) {
-    let mut scored: [(i16, Move); 16] = [(0, Move::new(Card::new(crate::Suit::Hearts, Rank::Nine))); 16];
-    let n = moves.len();
-    for (slot, &m) in scored.iter_mut().zip(moves.iter()) {
-        let score = if Some(m) == hint {
-            i16::MAX
-        } else if s.trick().is_empty() {
-            lead_score(s, rules, m)
-        } else {
-            follow_score(s, m.card())
-        };
-        *slot = (score, m);
+/// Up to 16 moves (8 cards, and with `declare=optional` an undeclared twin
+/// of each declaring lead), as move bytes (card index, `0x80` undeclared).
+pub struct Ordered {
+    moves: [u8; 16],
+    scores: [i16; 16],
+    len: usize,
+}
+
+impl Ordered {
+    fn push(&mut self, m: u8, score: i16) {
+        self.moves[self.len] = m;
+        self.scores[self.len] = score;
+        self.len += 1;
     }
-    let scored = &mut scored[..n];
-    // Insertion sort: at most 16 moves, usually nearly sorted.
-    for i in 1..n {
-        let mut j = i;
-        while j > 0 && scored[j - 1].0 < scored[j].0 {
-            scored.swap(j - 1, j);
-            j -= 1;
+
+    pub fn as_slice(&self) -> &[u8] {
+        &self.moves[..self.len]
+    }
+
+    /// Insertion sort by score, highest first: at most 16 moves.
+    fn sort(&mut self) {
+        for i in 1..self.len {
+            let (m, s) = (self.moves[i], self.scores[i]);
+            let mut j = i;
+            while j > 0 && self.scores[j - 1] < s {
+                self.moves[j] = self.moves[j - 1];
+                self.scores[j] = self.scores[j - 1];
+                j -= 1;
+            }
+            self.moves[j] = m;
+            self.scores[j] = s;
         }
-    }
-    for (m, (_, sm)) in moves.as_mut_slice().iter_mut().zip(scored.iter()) {
-        *m = *sm;
     }
 }
 
-/// A lead: declare marriages, cash sure winners, otherwise lead low.
-fn lead_score(s: &State, rules: &Rules, m: Move) -> i16 {
-    let card = m.card();
-    let mut score = 0;
-    if !m.is_undeclared() {
-        if let Some(d) = s.declaration(rules, card) {
-            score += 200 + d.points(rules) as i16;
-        }
-    }
-    let others = s.remaining().minus(s.hands[s.leader.index()]);
-    let suit_out = others.suit(card.suit());
-    if (suit_out & CardSet::above(card)).is_empty() {
-        // Top of its suit: wins unless someone ruffs.
-        score += 50 + card.points() as i16;
-    } else {
-        score -= card.points() as i16;
-    }
-    score
-}
-
-/// A card to a trick in progress: win cheaply, give points to a partner
-/// who is winning, otherwise play the least valuable card.
-fn follow_score(s: &State, card: Card) -> i16 {
-    let trick = s.trick();
-    let me = s.to_move();
-    let side = |seat: Seat| seat.is_declarer();
-    // Who wins the trick so far, and would this card take it over?
-    let winner_now = provisional_winner(s);
-    let mut cards = [trick[0], trick[0], trick[0]];
-    cards[..trick.len()].copy_from_slice(trick);
-    cards[trick.len()] = card;
-    let wins = if trick.len() == 2 {
-        trick_winner(cards, s.trump) == 2
-    } else {
-        // Second to play: beats the lead if it is the higher card now.
-        trick_winner([cards[0], cards[1], cards[0]], s.trump) == 1
+/// The moves of the player to move in `n`, best guess first; `hint` (a move
+/// byte from the table, or `NONE`) goes first.
+#[inline]
+pub fn ordered_moves(n: &Node, c: &Consts, hint: u8) -> Ordered {
+    let mut out = Ordered {
+        moves: [0; 16],
+        scores: [0; 16],
+        len: 0,
     };
-    let pts = card.points() as i16;
-    if wins {
-        100 + if trick.len() == 2 { pts } else { -(card.rank() as i16) }
-    } else if side(winner_now) == side(me) && trick.len() == 2 {
-        50 + pts // the partner takes it: add points
-    } else {
-        -pts * 4 - card.rank() as i16
+    let legal = n.legal(c);
+    if legal & (legal - 1) == 0 && (n.len > 0 || !c.optional) {
+        // One card, and no choice of declaring: nothing to order.
+        out.push(legal.trailing_zeros() as u8, 0);
+        return out;
+    }
+    match n.len {
+        0 => leads(n, c, legal, &mut out),
+        1 => follows(n, legal, &mut out),
+        _ => last_to_play(n, c, legal, &mut out),
+    }
+    if out.len > 1 {
+        if hint != NONE {
+            if let Some(k) = out.as_slice().iter().position(|&m| m == hint) {
+                out.scores[k] = i16::MAX;
+            }
+        }
+        out.sort();
+    }
+    out
+}
+
+/// Leads: declare marriages, cash sure winners, otherwise lead low.
+fn leads(n: &Node, c: &Consts, legal: u32, out: &mut Ordered) {
+    let others = n.remaining() & !n.hand();
+    for i in bits(legal) {
+        let pts = points(i) as i16;
+        let base = if others & above(i) == 0 {
+            // Top of its suit: wins unless someone ruffs.
+            50 + pts
+        } else {
+            -pts
+        };
+        let (declared, marriage) = n.declares(c, i);
+        if declared > 0 || marriage {
+            out.push(i, base + 200 + declared);
+            if c.optional {
+                out.push(i | 0x80, base);
+            }
+        } else {
+            out.push(i, base);
+        }
     }
 }
 
-/// The seat winning the trick in progress so far.
-fn provisional_winner(s: &State) -> Seat {
-    let trick = s.trick();
-    if trick.len() == 1 {
-        return s.leader;
+/// Second to play: take the lead cheaply, otherwise play the least valuable
+/// card.
+fn follows(n: &Node, legal: u32, out: &mut Ordered) {
+    for i in bits(legal) {
+        let score = if n.strength(i) > n.win_key {
+            100 - (i & 7) as i16
+        } else {
+            -4 * points(i) as i16 - (i & 7) as i16
+        };
+        out.push(i, score);
     }
-    s.leader
-        .plus(trick_winner([trick[0], trick[1], trick[0]], s.trump))
+}
+
+/// Last to play. The trick's winner is known once the card is chosen, so two
+/// cards of one suit with no other player's card between them, with which the
+/// same seat takes the trick (and leads next), play alike for the rest of the
+/// hand: the side taking the trick wants the higher-point one in it, the
+/// other side the lower. K/Q of a held marriage and aces under a live ace
+/// marriage differ in what they can declare, so they are never merged.
+fn last_to_play(n: &Node, c: &Consts, legal: u32, out: &mut Ordered) {
+    let me = n.to_move() as u8;
+    let others = n.remaining() & !n.hand();
+    let special = n.special(c);
+    let mut prev: Option<(u8, u8)> = None; // (card, winning seat)
+    for i in bits(legal) {
+        let wins = n.strength(i) > n.win_key;
+        let winner = if wins { me } else { n.win_seat };
+        let ours = (winner == 0) == (me == 0);
+        let pts = points(i) as i16;
+        let score = if wins {
+            100 + pts
+        } else if ours {
+            50 + pts // the partner takes it: add points
+        } else {
+            -4 * pts - (i & 7) as i16
+        };
+        if let Some((p, p_winner)) = prev {
+            let between = ((1u32 << i) - 1) & !((2u32 << p) - 1);
+            let same_run = p >> 3 == i >> 3
+                && others & between == 0
+                && special & (1 << i | 1 << p) == 0
+                && p_winner == winner;
+            if same_run {
+                // Cards come lowest first, so `i` has the higher points.
+                if ours {
+                    out.moves[out.len - 1] = i;
+                    out.scores[out.len - 1] = score;
+                }
+                prev = Some((i, winner));
+                continue;
+            }
+        }
+        out.push(i, score);
+        prev = Some((i, winner));
+    }
+}
+
+/// The set bits of `set`, lowest first.
+#[inline]
+fn bits(mut set: u32) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            None
+        } else {
+            let i = set.trailing_zeros() as u8;
+            set &= set - 1;
+            Some(i)
+        }
+    })
 }

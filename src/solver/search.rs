@@ -4,15 +4,16 @@
 //! and own marriages). D maximises it; L and R minimise it. The search is
 //! fail-soft: a result inside the window `(alpha, beta)` is exact, one at or
 //! below `alpha` is an upper bound, one at or above `beta` a lower bound.
-//! Trick-start nodes consult the transposition table.
+//! Trick-start nodes consult the transposition table; moves after the first
+//! are tried with a null window first (principal-variation search).
 
+use crate::card::Suit;
 use crate::cardset::CardSet;
-use crate::moves::Move;
-use crate::rules::Rules;
 use crate::seat::Seat;
-use crate::state::{trick_winner, State};
+use crate::state::State;
 
-use super::order::order;
+use super::node::{Consts, Node, NONE};
+use super::order::ordered_moves;
 use super::table::{Bounds, Key, Table, NO_MOVE};
 
 /// Counters kept by the search.
@@ -22,13 +23,11 @@ pub struct Stats {
     pub nodes: u64,
     /// Trick-start nodes answered by the table without search.
     pub table_cuts: u64,
-    /// Nodes by tricks left (index 8 also counts more).
-    pub by_tricks_left: [u64; 9],
 }
 
 /// One search over one rule set and table.
 pub struct Search<'a, T: Table> {
-    pub rules: &'a Rules,
+    pub consts: Consts,
     pub table: &'a mut T,
     pub stats: &'a mut Stats,
 }
@@ -36,34 +35,45 @@ pub struct Search<'a, T: Table> {
 impl<T: Table> Search<'_, T> {
     /// The declarer's points still to come from `s`, searched in `(alpha, beta)`.
     pub fn remaining(&mut self, s: &State, alpha: i16, beta: i16) -> i16 {
+        self.node(&Node::from_state(s), alpha, beta)
+    }
+
+    fn node(&mut self, n: &Node, alpha: i16, beta: i16) -> i16 {
         self.stats.nodes += 1;
-        self.stats.by_tricks_left[s.tricks_left().min(8)] += 1;
-        if s.trick_len == 0 {
-            self.trick_start(s, alpha, beta)
+        if n.len == 0 {
+            self.trick_start(n, alpha, beta)
         } else {
-            self.moves(s, alpha, beta, None).0
+            self.moves(n, alpha, beta, NONE).0
         }
     }
 
-    fn trick_start(&mut self, s: &State, mut alpha: i16, mut beta: i16) -> i16 {
-        match s.hands[s.leader.index()].len() {
+    fn trick_start(&mut self, n: &Node, mut alpha: i16, mut beta: i16) -> i16 {
+        match n.hands[n.leader as usize].count_ones() {
             0 => return 0,
-            1 => return last_trick(s),
+            1 => return last_trick(n, &self.consts),
             _ => {}
         }
-        let upper = upper_bound(s, self.rules);
+        let upper = n.upper_bound(&self.consts);
         if upper <= alpha {
             return upper;
         }
         if beta <= 0 {
             return 0;
         }
-        let key = Key {
-            hands: s.hands,
-            leader: s.leader,
-            trump: s.trump,
-        };
-        let mut hint = None;
+        let sure = n.sure_points();
+        if n.leader == 0 {
+            if sure >= beta {
+                return sure;
+            }
+        } else if upper - sure <= alpha {
+            return upper - sure;
+        }
+        let key = Key::new(
+            n.hands.map(CardSet),
+            Seat::from_index(n.leader as usize),
+            (n.trump != NONE).then(|| Suit::from_index(n.trump as usize)),
+        );
+        let mut hint = NONE;
         let mut known = Bounds {
             lower: 0,
             upper,
@@ -78,54 +88,63 @@ impl<T: Table> Search<'_, T> {
                 self.stats.table_cuts += 1;
                 return b.upper;
             }
-            hint = Move::from_byte(b.best);
+            hint = b.best;
             known.lower = known.lower.max(b.lower);
             known.upper = known.upper.min(b.upper);
         }
         // Search only where the stored bounds leave doubt.
         alpha = alpha.max(known.lower - 1);
         beta = beta.min(known.upper + 1);
-        let (v, best) = self.moves(s, alpha, beta, hint);
+        let (v, best) = self.moves(n, alpha, beta, hint);
         let bounds = if v <= alpha {
-            Bounds { lower: 0, upper: v, best: NO_MOVE }
+            Bounds {
+                lower: 0,
+                upper: v,
+                best: NO_MOVE,
+            }
         } else if v >= beta {
-            Bounds { lower: v, upper: upper.max(v), best: best.to_byte() }
+            Bounds {
+                lower: v,
+                upper: upper.max(v),
+                best,
+            }
         } else {
-            Bounds { lower: v, upper: v, best: best.to_byte() }
+            Bounds {
+                lower: v,
+                upper: v,
+                best,
+            }
         };
         self.table.store(&key, bounds);
         v
     }
 
-    /// Tries every legal move of the player to move; returns the value and the
-    /// move that reached it.
-    fn moves(&mut self, s: &State, mut alpha: i16, mut beta: i16, hint: Option<Move>) -> (i16, Move) {
-        let mut list = s.legal_moves(self.rules);
-        order(s, self.rules, &mut list, hint);
-        let maximise = s.to_move() == Seat::D;
-        let mut tried = 0;
+    /// Tries every move of the player to move; returns the value and the
+    /// move byte that reached it.
+    fn moves(&mut self, n: &Node, mut alpha: i16, mut beta: i16, hint: u8) -> (i16, u8) {
+        let list = ordered_moves(n, &self.consts, hint);
+        let maximise = n.to_move() == 0;
         let mut best = if maximise { i16::MIN } else { i16::MAX };
-        let mut best_move = list[0];
-        for &m in list.iter() {
-            let mut child = *s;
-            child.apply(self.rules, m);
-            let gain = (child.points[0] - s.points[0]) as i16;
+        let mut best_move = NONE;
+        for (tried, &m) in list.as_slice().iter().enumerate() {
+            let mut child = *n;
+            let gain = child.play(&self.consts, m);
             let (a, b) = (alpha - gain, beta - gain);
             let v = if tried == 0 {
-                self.remaining(&child, a, b)
+                self.node(&child, a, b)
             } else if maximise {
                 // Principal-variation search: prove the move no better with a
                 // null window; search it properly only if it is.
-                let t = self.remaining(&child, a, a + 1);
+                let t = self.node(&child, a, a + 1);
                 if t > a && t < b {
-                    self.remaining(&child, t - 1, b)
+                    self.node(&child, t - 1, b)
                 } else {
                     t
                 }
             } else {
-                let t = self.remaining(&child, b - 1, b);
+                let t = self.node(&child, b - 1, b);
                 if t < b && t > a {
-                    self.remaining(&child, a, t + 1)
+                    self.node(&child, a, t + 1)
                 } else {
                     t
                 }
@@ -142,7 +161,6 @@ impl<T: Table> Search<'_, T> {
                 best_move = m;
                 beta = beta.min(v);
             }
-            tried += 1;
             if alpha >= beta {
                 break;
             }
@@ -152,27 +170,20 @@ impl<T: Table> Search<'_, T> {
 }
 
 /// The last trick: one card each, nothing left to declare.
-fn last_trick(s: &State) -> i16 {
-    let l = s.leader;
-    let card = |seat: Seat| s.hands[seat.index()].lowest().expect("one card each");
-    let cards = [card(l), card(l.next()), card(l.plus(2))];
-    if l.plus(trick_winner(cards, s.trump)) == Seat::D {
-        cards.iter().map(|c| c.points() as i16).sum()
-    } else {
-        0
-    }
+#[inline]
+fn last_trick(n: &Node, c: &Consts) -> i16 {
+    let mut t = *n;
+    (0..3)
+        .map(|_| {
+            let card = t.hand().trailing_zeros() as u8;
+            t.play(c, card)
+        })
+        .sum()
 }
 
-/// The most the declarer could still score: every card left (and in the
-/// trick), and every marriage D still holds.
-pub fn upper_bound(s: &State, rules: &Rules) -> i16 {
-    let d = s.hands[Seat::D.index()];
-    let mut points = s.remaining().points() + s.trick().iter().map(|c| c.points()).sum::<u16>();
-    for suit in d.marriages() {
-        points += rules.marriage_value(suit);
-    }
-    if rules.ace_marriage > 0 && CardSet::full_rank(crate::Rank::Ace).is_subset(d) {
-        points += rules.ace_marriage;
-    }
-    points as i16
+/// The most the declarer could still score from `s`: every card left (and
+/// in the trick), and every marriage D still holds.
+pub fn upper_bound(s: &State, rules: &crate::Rules) -> i16 {
+    let n = Node::from_state(s);
+    n.upper_bound(&Consts::new(rules)) + n.trick_points as i16 * i16::from(n.len > 0)
 }

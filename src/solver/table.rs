@@ -20,23 +20,32 @@ pub trait Table {
     fn clear(&mut self);
 }
 
-/// A trick-start position.
+/// A trick-start position (the three hands, the leader and trump), packed
+/// once into three words: each hand compacted to 24 bits, leader and trump in
+/// the top byte of the first.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Key {
-    pub hands: [CardSet; 3],
-    pub leader: Seat,
-    pub trump: Option<Suit>,
+    words: [u32; 3],
 }
 
 impl Key {
-    fn meta(&self) -> u32 {
-        self.leader as u32 | (self.trump.map_or(4, |s| s as u32) << 2)
+    #[inline]
+    pub fn new(hands: [CardSet; 3], leader: Seat, trump: Option<Suit>) -> Key {
+        let meta = leader as u32 | (trump.map_or(4, |s| s as u32) << 2);
+        Key {
+            words: [
+                hands[0].compact() | meta << 24,
+                hands[1].compact(),
+                hands[2].compact(),
+            ],
+        }
     }
 
+    #[inline]
     fn hash(&self) -> u64 {
-        let a = (self.hands[0].bits() as u64) | (self.hands[1].bits() as u64) << 32;
-        let b = (self.hands[2].bits() as u64) | (self.meta() as u64) << 32;
-        let h = a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        let a = (self.words[0] as u64) | (self.words[1] as u64) << 32;
+        let h = a.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ (self.words[2] as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
         h ^ (h >> 29)
     }
 }
@@ -52,8 +61,9 @@ pub struct Bounds {
 
 pub const NO_MOVE: u8 = 0xFF;
 
-/// One slot: the key packed into three words (hand bits in the low 24 bits;
-/// leader/trump, generation and best move in the top bytes) and the bounds.
+/// One slot: the key packed into three words (each hand compacted to the
+/// low 24 bits; leader/trump, generation and best move in the top bytes) and
+/// the bounds.
 #[derive(Copy, Clone, Default)]
 #[repr(C)]
 struct Entry {
@@ -99,14 +109,12 @@ impl TransTable {
         self.entries.len() * std::mem::size_of::<Entry>()
     }
 
+    #[inline]
     fn pack(key: &Key, generation: u32) -> [u32; 3] {
-        [
-            key.hands[0].bits() | key.meta() << 24,
-            key.hands[1].bits() | generation << 24,
-            key.hands[2].bits(),
-        ]
+        [key.words[0], key.words[1] | generation << 24, key.words[2]]
     }
 
+    #[inline]
     fn bucket(&self, key: &Key) -> usize {
         (key.hash() as usize & self.mask) * WAYS
     }
@@ -206,12 +214,16 @@ impl Table for NoTable {
 mod tests {
     use super::*;
 
+    fn hands(d: &str) -> [CardSet; 3] {
+        [
+            d.parse().unwrap(),
+            "K...".parse().unwrap(),
+            "Q...".parse().unwrap(),
+        ]
+    }
+
     fn key(d: &str) -> Key {
-        Key {
-            hands: [d.parse().unwrap(), "K...".parse().unwrap(), "Q...".parse().unwrap()],
-            leader: Seat::D,
-            trump: None,
-        }
+        Key::new(hands(d), Seat::D, None)
     }
 
     #[test]
@@ -219,12 +231,62 @@ mod tests {
         let mut t = TransTable::with_bytes(1 << 12);
         let k = key("A...");
         assert!(t.probe(&k).is_none());
-        t.store(&k, Bounds { lower: 0, upper: 50, best: NO_MOVE });
-        t.store(&k, Bounds { lower: 10, upper: 80, best: 5 });
-        assert_eq!(t.probe(&k), Some(Bounds { lower: 10, upper: 50, best: 5 }));
+        t.store(
+            &k,
+            Bounds {
+                lower: 0,
+                upper: 50,
+                best: NO_MOVE,
+            },
+        );
+        t.store(
+            &k,
+            Bounds {
+                lower: 10,
+                upper: 80,
+                best: 5,
+            },
+        );
+        assert_eq!(
+            t.probe(&k),
+            Some(Bounds {
+                lower: 10,
+                upper: 50,
+                best: 5
+            })
+        );
         assert!(t.probe(&key("T...")).is_none());
         t.clear();
         assert!(t.probe(&k).is_none());
+    }
+
+    #[test]
+    fn keys_differing_in_spades_or_meta_stay_apart() {
+        let mut t = TransTable::with_bytes(1 << 12);
+        let a = key("A...9");
+        let mut b = key("A...K");
+        t.store(
+            &a,
+            Bounds {
+                lower: 7,
+                upper: 7,
+                best: NO_MOVE,
+            },
+        );
+        assert!(t.probe(&b).is_none());
+        let mut other = hands("A...9");
+        other[2] = "Q...A".parse().unwrap();
+        b = Key::new(other, Seat::D, None);
+        assert!(t.probe(&b).is_none());
+        b = Key::new(hands("A...9"), Seat::D, Some(Suit::Spades));
+        assert!(t.probe(&b).is_none());
+        b = Key::new(hands("A...9"), Seat::R, None);
+        assert!(t.probe(&b).is_none());
+        assert_eq!(
+            t.probe(&Key::new(hands("A...9"), Seat::D, None))
+                .map(|b| b.lower),
+            Some(7)
+        );
     }
 
     #[test]

@@ -1,0 +1,85 @@
+//! `tysiac analyze`: the post-mortem of played hands (issue 4).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use tysiac::{analyze_position, parse_positions_lenient, Rules, Solver};
+
+use super::input::read_sources;
+
+#[derive(Args)]
+pub struct AnalyzeArgs {
+    /// Files of positions in the history form (`-` or nothing: standard input).
+    pub files: Vec<PathBuf>,
+    /// Rule set for positions without a `rules:` line.
+    #[arg(long)]
+    pub rules: Option<Rules>,
+    /// One JSON object per position, one per line, instead of the report.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Analyzes every position; errors go to standard error and make the exit
+/// status non-zero, but do not stop the other positions. A history with a
+/// bad move is analyzed up to it, then the move is reported.
+pub fn run(args: AnalyzeArgs) -> ExitCode {
+    let (sources, mut errors) = read_sources(&args.files);
+    let default_rules = args.rules.unwrap_or_default();
+    // One solver per rule set, kept for the whole run: its table carries
+    // over from move to move and from hand to hand.
+    let mut solvers: Vec<Solver> = Vec::new();
+    let mut first = true;
+    for source in &sources {
+        for result in parse_positions_lenient(&source.text, &source.name, default_rules) {
+            let (position, bad) = match result {
+                Ok(pair) => pair,
+                Err(e) => {
+                    errors.push(e.to_string());
+                    continue;
+                }
+            };
+            let solver = match solvers.iter().position(|s| *s.rules() == position.rules) {
+                Some(i) => &mut solvers[i],
+                None => {
+                    solvers.push(Solver::new(position.rules));
+                    solvers.last_mut().expect("just pushed")
+                }
+            };
+            let analysis = match analyze_position(solver, &position, bad.as_ref()) {
+                Ok(a) => a,
+                Err(e) => {
+                    let name = position.id.clone().unwrap_or_else(|| "-".into());
+                    errors.push(format!(
+                        "{}:{}: position {name}: {e}",
+                        source.name, position.line
+                    ));
+                    continue;
+                }
+            };
+            if args.json {
+                match serde_json::to_string(&analysis) {
+                    Ok(line) => println!("{line}"),
+                    Err(e) => errors.push(format!("cannot write JSON: {e}")),
+                }
+            } else {
+                if !first {
+                    println!();
+                }
+                print!("{}", analysis.report());
+            }
+            first = false;
+            if let Some(bad) = bad {
+                errors.push(bad.analyze_error().to_string());
+            }
+        }
+    }
+    for e in &errors {
+        eprintln!("error: {e}");
+    }
+    if errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

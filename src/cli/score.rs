@@ -1,0 +1,274 @@
+//! `tysiac score`: a game's running score sheet (issue 4). The input format
+//! is described in `tysiac::score` and `docs/score.md`.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
+use serde::Serialize;
+use tysiac::score::{
+    self, parse_sheet, Game, GameResult, Hand, HandEnd, HandLine, HandRecord, Outcome,
+};
+use tysiac::{parse_positions, Position, Rules, Seat};
+
+use super::input::read_sources;
+
+#[derive(Args)]
+#[command(after_long_help = FORMAT)]
+pub struct ScoreArgs {
+    /// Score files, one game each (`-` or nothing: standard input).
+    pub files: Vec<PathBuf>,
+    /// Rule set for games without a `rules:` line.
+    #[arg(long)]
+    pub rules: Option<Rules>,
+    /// One JSON object per game instead of the sheet.
+    #[arg(long)]
+    pub json: bool,
+}
+
+const FORMAT: &str = "\
+Input (one game per file; # starts a comment):
+  players: Ala Bartek Celina          three names, in playing order
+  rules: standard bomb=first_free     optional (else --rules, else standard)
+  D=Ala bid=110 contract=120 points=125,40,35
+  D=Bartek bid=100 concede
+  D=Celina bid=120 position=hands.txt id=h3
+For each hand the named declarer is D, the next player in the players: list
+is L and the one after is R. points= are the points each player took (cards
+and marriages, before rounding) in the order of the players: line. A
+position= is a complete hand in the history form, read relative to the score
+file's folder (id= names the position unless the file holds one); its
+contract: serves when contract= is not given (default: the bid).
+Bad lines are reported with their line number and left out.
+The rules of scoring and the format: docs/score.md.";
+
+/// A game's sheet for `--json`.
+#[derive(Serialize)]
+struct GameJson<'a> {
+    source: &'a str,
+    rules: String,
+    players: &'a [String; 3],
+    hands: Vec<HandJson<'a>>,
+    totals: [i32; 3],
+    result: Option<&'a GameResult>,
+    /// The result as text: "Ala wins with 1010".
+    result_text: Option<String>,
+}
+
+#[derive(Serialize)]
+struct HandJson<'a> {
+    line: usize,
+    #[serde(flatten)]
+    record: &'a HandRecord,
+}
+
+/// Scores every game; every bad line is reported on standard error with its
+/// line number and makes the exit status non-zero.
+pub fn run(args: ScoreArgs) -> ExitCode {
+    let (sources, mut errors) = read_sources(&args.files);
+    let default_rules = args.rules.unwrap_or_default();
+    let mut first = true;
+    for (k, source) in sources.iter().enumerate() {
+        let sheet = parse_sheet(&source.text);
+        for e in &sheet.errors {
+            errors.push(format!("{}:{}: {}", source.name, e.line, e.message));
+        }
+        let Some(players) = sheet.players.clone() else {
+            continue;
+        };
+        let rules = sheet.rules.unwrap_or(default_rules);
+        let base = match args.files.get(k) {
+            Some(f) if f.as_os_str() != "-" => f.parent().map(Path::to_path_buf),
+            _ => None,
+        }
+        .unwrap_or_default();
+        let mut game = Game::new(rules, players);
+        let mut lines = Vec::new();
+        let mut positions = PositionFiles::default();
+        for h in &sheet.hands {
+            let result = resolve(h, &rules, &base, &mut positions)
+                .and_then(|hand| game.play(&hand).map(|_| ()));
+            match result {
+                Ok(()) => lines.push(h.line),
+                Err(e) => errors.push(format!("{}:{}: {e}", source.name, h.line)),
+            }
+        }
+        if args.json {
+            let json = GameJson {
+                source: &source.name,
+                rules: game.rules.to_string(),
+                players: &game.players,
+                hands: game
+                    .hands
+                    .iter()
+                    .zip(&lines)
+                    .map(|(record, &line)| HandJson { line, record })
+                    .collect(),
+                totals: game.totals,
+                result: game.result.as_ref(),
+                result_text: game.result.as_ref().map(|r| game.result_text(r)),
+            };
+            match serde_json::to_string(&json) {
+                Ok(text) => println!("{text}"),
+                Err(e) => errors.push(format!("cannot write JSON: {e}")),
+            }
+        } else {
+            if !first {
+                println!();
+            }
+            print!("{}", sheet_text(&source.name, &game, &lines));
+        }
+        first = false;
+    }
+    for e in &errors {
+        eprintln!("error: {e}");
+    }
+    if errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// Position files read so far, by path.
+#[derive(Default)]
+struct PositionFiles(HashMap<PathBuf, Result<Vec<Position>, String>>);
+
+impl PositionFiles {
+    /// The position `id` (or the only one) of `path`.
+    fn find(&mut self, path: &Path, id: Option<&str>) -> Result<Position, String> {
+        let shown = path.display().to_string();
+        let read = self.0.entry(path.to_path_buf()).or_insert_with(|| {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("position={shown}: cannot read: {e}"))?;
+            parse_positions(&text, &shown)
+                .into_iter()
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| format!("position={shown}: {e}"))
+        });
+        let all = read.as_ref().map_err(Clone::clone)?;
+        match id {
+            Some(id) => all
+                .iter()
+                .find(|p| p.id.as_deref() == Some(id))
+                .cloned()
+                .ok_or_else(|| format!("position={shown}: no position with id {id}")),
+            None => match all.as_slice() {
+                [one] => Ok(one.clone()),
+                _ => Err(format!(
+                    "position={shown}: holds {} positions; name one with id=<id>",
+                    all.len()
+                )),
+            },
+        }
+    }
+}
+
+/// The hand a line describes, its position (if any) read and scored.
+fn resolve(
+    h: &HandLine,
+    rules: &Rules,
+    base: &Path,
+    files: &mut PositionFiles,
+) -> Result<Hand, String> {
+    let outcome = match &h.end {
+        HandEnd::Points(points) => Outcome::Played {
+            contract: h.contract.unwrap_or(h.bid),
+            points: *points,
+        },
+        HandEnd::Concede => Outcome::Conceded,
+        HandEnd::Position { file, id } => {
+            let position = files.find(&base.join(file), id.as_deref())?;
+            let name = position.id.clone().unwrap_or_else(|| file.clone());
+            let by_seat =
+                score::history_points(&position).map_err(|e| format!("position {name}: {e}"))?;
+            if position.rules.musik != rules.musik {
+                return Err(format!(
+                    "position {name} is played under musik={}, the game under musik={}",
+                    position.rules.get("musik").unwrap_or_default(),
+                    rules.get("musik").unwrap_or_default()
+                ));
+            }
+            let contract = match (h.contract, position.contract) {
+                (Some(a), Some(b)) if a != b => {
+                    return Err(format!(
+                        "contract={a}, but position {name} has contract: {b}"
+                    ))
+                }
+                (Some(c), _) | (None, Some(c)) => c,
+                (None, None) => h.bid,
+            };
+            let mut points = [0u16; 3];
+            for seat in Seat::ALL {
+                points[Game::player_at(h.declarer, seat)] = by_seat[seat.index()];
+            }
+            Outcome::Played { contract, points }
+        }
+    };
+    Ok(Hand {
+        declarer: h.declarer,
+        bid: h.bid,
+        outcome,
+    })
+}
+
+/// The readable sheet: one line per hand with each player's total and what
+/// the hand added, notes under it, then the result.
+fn sheet_text(source: &str, game: &Game, lines: &[usize]) -> String {
+    let mut out = String::new();
+    let p = &game.players;
+    let w = p
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(11);
+    out += &format!(
+        "game {source} · rules {} · players {} {} {}\n",
+        game.rules, p[0], p[1], p[2]
+    );
+    out += &format!(
+        "{:>4} {:>5}  {:<w$} {:>4} {:>8}  {:<14}",
+        "hand", "line", "declarer", "bid", "contract", "outcome"
+    );
+    for name in p {
+        out += &format!(" {name:>w$}");
+    }
+    out += "\n";
+    for (r, line) in game.hands.iter().zip(lines) {
+        let outcome = match (r.conceded, r.made, r.points) {
+            (true, _, _) => "conceded".to_string(),
+            (_, Some(made), Some(points)) => format!(
+                "{} {}",
+                if made { "made" } else { "failed" },
+                points[r.declarer]
+            ),
+            _ => String::new(),
+        };
+        let contract = r.contract.map_or("-".into(), |c| c.to_string());
+        out += &format!(
+            "{:>4} {:>5}  {:<w$} {:>4} {:>8}  {:<14}",
+            r.number, line, p[r.declarer], r.bid, contract, outcome
+        );
+        for i in 0..3 {
+            let cell = format!("{} ({:+})", r.totals[i], r.added[i]);
+            out += &format!(" {cell:>w$}");
+        }
+        out += "\n";
+        for n in &r.notes {
+            out += &format!("{:>13}note: {n}\n", "");
+        }
+    }
+    match &game.result {
+        Some(result) => out += &format!("result: {}\n", game.result_text(result)),
+        None => {
+            let t = game.totals;
+            out += &format!(
+                "no winner yet: {} {}, {} {}, {} {}\n",
+                p[0], t[0], p[1], t[1], p[2], t[2]
+            );
+        }
+    }
+    out
+}

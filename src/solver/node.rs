@@ -1,0 +1,389 @@
+//! The search's own compact position: the hands as bits and what the search
+//! needs to know of the trick in progress (led suit, highest card of it,
+//! highest trump, who is winning, points in it), kept up to date card by card.
+//! It plays exactly as [`State`] does; the tests compare the two.
+
+#[cfg(test)]
+use crate::card::Card;
+use crate::card::Rank;
+use crate::cardset::CardSet;
+use crate::rules::{Declare, Rules, TrumpRule};
+use crate::state::State;
+
+/// No trump / no card.
+pub const NONE: u8 = 0xFF;
+
+const SUIT: [u32; 4] = [0x3F, 0x3F << 8, 0x3F << 16, 0x3F << 24];
+const ACES: u32 = 0x2020_2020;
+/// Card points by card index (a lane of 8 per suit, 6 ranks used).
+const POINTS: [u8; 32] = [
+    0, 2, 3, 4, 10, 11, 0, 0, 0, 2, 3, 4, 10, 11, 0, 0, 0, 2, 3, 4, 10, 11, 0, 0, 0, 2, 3, 4, 10,
+    11, 0, 0,
+];
+
+/// Cards of the same suit above the card with index `i`.
+#[inline]
+pub const fn above(i: u8) -> u32 {
+    let through_ace = (1u32 << ((i & !7) + 6)) - 1;
+    through_ace & !((2u32 << i) - 1)
+}
+
+/// Card points by card index.
+#[inline]
+pub const fn points(i: u8) -> u8 {
+    POINTS[(i & 31) as usize]
+}
+
+/// The rules, unpacked once per search into what the hot path reads.
+#[derive(Copy, Clone)]
+pub struct Consts {
+    pub must_beat: bool,
+    pub must_trump: bool,
+    pub must_overtrump: bool,
+    pub first_trick_marriage: bool,
+    pub optional: bool,
+    pub marriage_sets_trump: bool,
+    pub marriage: [i16; 4],
+    pub aces: i16,
+    pub tricks: u32,
+}
+
+impl Consts {
+    pub fn new(r: &Rules) -> Consts {
+        Consts {
+            must_beat: r.must_beat,
+            must_trump: r.must_trump,
+            must_overtrump: r.must_overtrump,
+            first_trick_marriage: r.first_trick_marriage,
+            optional: r.declare == Declare::Optional,
+            marriage_sets_trump: r.trump == TrumpRule::Marriage,
+            marriage: r.marriage_values.map(|v| v as i16),
+            aces: r.ace_marriage as i16,
+            tricks: r.tricks() as u32,
+        }
+    }
+}
+
+/// A position inside the search.
+#[derive(Copy, Clone, Debug)]
+pub struct Node {
+    pub hands: [u32; 3],
+    pub leader: u8,
+    /// Trump suit, or `NONE`.
+    pub trump: u8,
+    /// Cards played to the trick.
+    pub len: u8,
+    pub led: u8,
+    /// Index of the highest card of the led suit in the trick.
+    pub high_led: u8,
+    /// Index of the highest trump in the trick, or `NONE`.
+    pub high_trump: u8,
+    pub win_seat: u8,
+    /// Strength of the winning card: 16 + rank for trumps, 8 + rank for
+    /// the led suit.
+    pub win_key: u8,
+    pub trick_points: u8,
+}
+
+impl Node {
+    pub fn from_state(s: &State) -> Node {
+        let mut n = Node {
+            hands: [s.hands[0].bits(), s.hands[1].bits(), s.hands[2].bits()],
+            leader: s.leader as u8,
+            trump: s.trump.map_or(NONE, |t| t as u8),
+            len: 0,
+            led: 0,
+            high_led: 0,
+            high_trump: NONE,
+            win_seat: s.leader as u8,
+            win_key: 0,
+            trick_points: 0,
+        };
+        for &c in s.trick() {
+            n.add_to_trick(c.index());
+        }
+        n
+    }
+
+    #[inline]
+    pub fn to_move(self) -> usize {
+        self.seat_after_leader(self.len) as usize
+    }
+
+    #[inline]
+    pub fn hand(&self) -> u32 {
+        self.hands[self.to_move()]
+    }
+
+    #[inline]
+    pub fn remaining(&self) -> u32 {
+        self.hands[0] | self.hands[1] | self.hands[2]
+    }
+
+    /// Strength of card `i` in this trick (0: cannot win it).
+    #[inline]
+    pub fn strength(&self, i: u8) -> u8 {
+        let suit = i >> 3;
+        if suit == self.trump {
+            16 + (i & 7)
+        } else if suit == self.led {
+            8 + (i & 7)
+        } else {
+            0
+        }
+    }
+
+    /// The legal cards of the player to move, as bits.
+    #[inline]
+    pub fn legal(&self, c: &Consts) -> u32 {
+        let hand = self.hand();
+        if self.len == 0 {
+            return hand;
+        }
+        let follow = hand & SUIT[self.led as usize];
+        if follow != 0 {
+            if c.must_beat {
+                let higher = follow & above(self.high_led);
+                if higher != 0 {
+                    return higher;
+                }
+            }
+            return follow;
+        }
+        if c.must_trump && self.trump != NONE {
+            let trumps = hand & SUIT[self.trump as usize];
+            if trumps != 0 {
+                if c.must_overtrump && self.high_trump != NONE {
+                    let higher = trumps & above(self.high_trump);
+                    if higher != 0 {
+                        return higher;
+                    }
+                }
+                return trumps;
+            }
+        }
+        hand
+    }
+
+    /// Is this the first trick of the hand (at a trick start)?
+    #[inline]
+    pub fn first_trick(&self, c: &Consts) -> bool {
+        self.hands[self.leader as usize].count_ones() == c.tricks
+    }
+
+    /// The points leading card `i` declares (0: none), and whether it is a
+    /// marriage (which may change trump).
+    #[inline]
+    pub fn declares(&self, c: &Consts, i: u8) -> (i16, bool) {
+        let rank = i & 7;
+        let hand = self.hands[self.leader as usize];
+        if rank == Rank::King as u8 || rank == Rank::Queen as u8 {
+            let kq = 0b1100u32 << (i & !7);
+            if hand & kq == kq && (c.first_trick_marriage || !self.first_trick(c)) {
+                return (c.marriage[(i >> 3) as usize], true);
+            }
+        } else if rank == Rank::Ace as u8
+            && c.aces > 0
+            && hand & ACES == ACES
+            && (c.first_trick_marriage || !self.first_trick(c))
+        {
+            return (c.aces, false);
+        }
+        (0, false)
+    }
+
+    /// The seat `k` places after the leader (k < 3).
+    #[inline]
+    fn seat_after_leader(&self, k: u8) -> u8 {
+        let s = self.leader + k;
+        if s >= 3 {
+            s - 3
+        } else {
+            s
+        }
+    }
+
+    /// Adds card `i` to the trick (its player's hand is updated elsewhere).
+    #[inline]
+    fn add_to_trick(&mut self, i: u8) {
+        let suit = i >> 3;
+        if self.len == 0 {
+            self.led = suit;
+            self.high_led = i;
+            self.high_trump = if suit == self.trump { i } else { NONE };
+            self.win_key = self.strength(i);
+            self.win_seat = self.leader;
+            self.trick_points = points(i);
+            self.len = 1;
+            return;
+        }
+        if suit == self.led && i > self.high_led {
+            self.high_led = i;
+        }
+        if suit == self.trump && (self.high_trump == NONE || i > self.high_trump) {
+            self.high_trump = i;
+        }
+        let k = self.strength(i);
+        if k > self.win_key {
+            self.win_key = k;
+            self.win_seat = self.seat_after_leader(self.len);
+        }
+        self.trick_points += points(i);
+        self.len += 1;
+    }
+
+    /// Plays move byte `m` (card index, `0x80` = lead without declaring);
+    /// returns the points the declarer gained by it.
+    #[inline]
+    pub fn play(&mut self, c: &Consts, m: u8) -> i16 {
+        let i = m & 0x1F;
+        let seat = self.seat_after_leader(self.len) as usize % 3;
+        let mut gain = 0;
+        if self.len == 0 && m & 0x80 == 0 {
+            let (pts, marriage) = self.declares(c, i);
+            if seat == 0 {
+                gain += pts;
+            }
+            if marriage && c.marriage_sets_trump {
+                self.trump = i >> 3;
+            }
+        }
+        self.hands[seat] &= !(1 << i);
+        self.add_to_trick(i);
+        if self.len == 3 {
+            if self.win_seat == 0 {
+                gain += self.trick_points as i16;
+            }
+            self.leader = self.win_seat;
+            self.len = 0;
+        }
+        gain
+    }
+
+    /// The most the declarer can still score from a trick start: every card
+    /// left, and every marriage (and the ace marriage) D still holds.
+    #[inline]
+    pub fn upper_bound(&self, c: &Consts) -> i16 {
+        let d = self.hands[0];
+        let mut ub = CardSet(self.remaining()).points() as i16;
+        let kq = d >> 2 & d >> 3 & 0x0101_0101;
+        if kq != 0 {
+            for s in 0..4 {
+                if kq & 1 << (8 * s) != 0 {
+                    ub += c.marriage[s];
+                }
+            }
+        }
+        if c.aces > 0 && d & ACES == ACES {
+            ub += c.aces;
+        }
+        ub
+    }
+
+    /// Points of the leader's sure winners, at a trick start: in each suit,
+    /// the leader's cards above every other player's, cashed while no one can
+    /// ruff them (everyone else still holds the suit, or holds no trump; top
+    /// trumps always win). While the leader keeps winning nobody else leads,
+    /// so trump cannot change. K and Q of a held marriage are left out, since
+    /// leading them would declare and change trump.
+    #[inline]
+    pub fn sure_points(&self) -> i16 {
+        let leader = self.leader as usize;
+        let hand = self.hands[leader];
+        let others = [self.hands[(leader + 1) % 3], self.hands[(leader + 2) % 3]];
+        let rest = others[0] | others[1];
+        let mut total = 0;
+        for suit in 0..4u8 {
+            let lane = SUIT[suit as usize];
+            let mut top = hand & lane;
+            if top == 0 {
+                continue;
+            }
+            let theirs = rest & lane;
+            if theirs != 0 {
+                top &= above(31 - theirs.leading_zeros() as u8);
+            }
+            let kq = 0b1100u32 << (suit * 8);
+            if hand & kq == kq {
+                top &= above(suit * 8 + Rank::King as u8);
+            }
+            let mut cashable = top.count_ones();
+            if self.trump != NONE && suit != self.trump {
+                let trumps = SUIT[self.trump as usize];
+                for o in others {
+                    if o & trumps != 0 {
+                        cashable = cashable.min((o & lane).count_ones());
+                    }
+                }
+            }
+            // The highest cards carry the most points.
+            for _ in 0..cashable {
+                let i = 31 - top.leading_zeros() as u8;
+                total += points(i) as i16;
+                top &= !(1 << i);
+            }
+        }
+        total
+    }
+
+    /// Cards whose play changes what the player to move can declare later:
+    /// K and Q of a held marriage, aces while all four are held.
+    #[inline]
+    pub fn special(&self, c: &Consts) -> u32 {
+        let hand = self.hand();
+        let kq = hand >> 2 & hand >> 3 & 0x0101_0101;
+        let mut special = (kq << 2) | (kq << 3);
+        if c.aces > 0 && hand & ACES == ACES {
+            special |= ACES;
+        }
+        special
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_match_cards() {
+        for c in Card::all() {
+            assert_eq!(points(c.index()) as u16, c.points(), "{c}");
+        }
+    }
+
+    #[test]
+    fn above_matches_cardset() {
+        for c in Card::all() {
+            assert_eq!(above(c.index()), CardSet::above(c).bits(), "{c}");
+        }
+    }
+
+    #[test]
+    fn node_plays_like_state() {
+        let mut rng = crate::random::rng(3);
+        for rules in [Rules::STANDARD, Rules::PL, Rules::RU] {
+            for _ in 0..200 {
+                let mut s = crate::random::start(&mut rng, &rules);
+                let c = Consts::new(&rules);
+                while !s.is_over() {
+                    let n = Node::from_state(&s);
+                    let legal: CardSet = s.legal_cards(&rules);
+                    assert_eq!(n.legal(&c), legal.bits(), "{s:?}");
+                    let moves = s.legal_moves(&rules);
+                    let m = moves[(s.hands[0].bits() as usize) % moves.len()];
+                    let mut n2 = n;
+                    let before = s.points[0];
+                    s.play(&rules, m);
+                    let gain = n2.play(&c, m.to_byte());
+                    assert_eq!(gain, (s.points[0] - before) as i16);
+                    let again = Node::from_state(&s);
+                    assert_eq!(n2.hands, again.hands);
+                    assert_eq!(
+                        (n2.leader, n2.trump, n2.len),
+                        (again.leader, again.trump, again.len)
+                    );
+                }
+            }
+        }
+    }
+}

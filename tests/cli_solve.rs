@@ -1,0 +1,199 @@
+//! `tysiac solve` run as a program: output contracts and error handling.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+/// A two-trick endgame worked out by hand. D leads with AH and AS against
+/// small cards: D wins both tricks whatever L and R do, taking
+/// 11 + 0 + 2 (first trick, AH 9H JH) and 11 + 0 + 2 (AS 9S JS) = 26 points on
+/// top of the 100 already scored.
+const ENDGAME: &str = "id: two-aces
+hands: A...A 9...9 J...J
+points: 100 0 0
+";
+
+/// The NOTATION.md deal with its musik still unseen.
+const MUSIK: &str = "id: musik
+deal: AKQ.T9..AJ T9.AK.KJ.Q J.QJ.AT9.T ..Q.K9
+";
+
+fn tysiac() -> Command {
+    Command::cargo_bin("tysiac").expect("binary built")
+}
+
+fn json_lines(out: &[u8]) -> Vec<Value> {
+    String::from_utf8_lossy(out)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect()
+}
+
+#[test]
+fn json_has_value_moves_and_line() {
+    let out = tysiac()
+        .args(["solve", "--json", "-"])
+        .write_stdin(ENDGAME)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 1);
+    let p = &lines[0];
+    assert_eq!(p["id"], "two-aces");
+    assert_eq!(p["value"], 126);
+    let moves = p["moves"].as_array().unwrap();
+    // Both leads win a trick either way: both are worth 126.
+    assert_eq!(moves.len(), 2);
+    assert!(moves.iter().all(|m| m["value"] == 126));
+    assert_eq!(p["line"].as_array().unwrap().len(), 6);
+}
+
+#[test]
+fn musik_deal_lists_the_best_exchange_or_all() {
+    let best = tysiac()
+        .args(["solve", "--json"])
+        .write_stdin(MUSIK)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let best = &json_lines(&best)[0];
+    let all = tysiac()
+        .args(["solve", "--json", "--all"])
+        .write_stdin(MUSIK)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let all = &json_lines(&all)[0];
+    let ex = all["exchanges"].as_array().unwrap();
+    assert_eq!(
+        ex.len(),
+        90,
+        "10 cards: 10 × 9 ways to give one to L and one to R"
+    );
+    let values: Vec<i64> = ex.iter().map(|e| e["value"].as_i64().unwrap()).collect();
+    assert!(values.windows(2).all(|w| w[0] >= w[1]), "best first");
+    assert_eq!(best["value"], all["value"]);
+    assert_eq!(best["value"].as_i64().unwrap(), values[0]);
+    assert_eq!(best["exchanges"][0]["value"], best["value"]);
+    assert_eq!(best["exchanges"][0]["give"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn target_answers_yes_and_no_around_the_value() {
+    for (target, answer) in [(126, true), (127, false)] {
+        let out = tysiac()
+            .args(["solve", "--json", "--target", &target.to_string()])
+            .write_stdin(ENDGAME)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let p = &json_lines(&out)[0];
+        assert_eq!(p["target"], target);
+        assert_eq!(p["reaches"], answer);
+    }
+}
+
+#[test]
+fn inline_deal_and_exchange() {
+    tysiac()
+        .args([
+            "solve",
+            "--deal",
+            "AKQ.T9..AJ T9.AK.KJ.Q J.QJ.AT9.T ..Q.K9",
+            "--exchange",
+            "9S QC",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("value:"));
+}
+
+#[test]
+fn bad_positions_are_reported_and_good_ones_still_solved() {
+    let text = format!(
+        "{ENDGAME}\nid: broken\nhands: A...A 9...9 J...J\npoints: 0 0 0\ntrump: X\n\nid: dup\nhands: A...A A...9 J...J\n\n{MUSIK}"
+    );
+    let assert = tysiac()
+        .args(["solve", "--json", "-"])
+        .write_stdin(text)
+        .assert()
+        .failure();
+    let out = assert.get_output();
+    let solved: Vec<String> = json_lines(&out.stdout)
+        .iter()
+        .map(|p| p["id"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(solved, ["two-aces", "musik"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    // The error names the source, the line, the position and the key.
+    // Lines: 1-3 the endgame, 4 blank, 5 id, 6 hands, 7 points, 8 trump.
+    assert!(err.contains("<stdin>:8: position broken: trump:"), "{err}");
+    assert!(err.contains("position dup") && err.contains("AH"), "{err}");
+}
+
+#[test]
+fn illegal_play_names_the_move_and_the_rule() {
+    // After D leads QH, L holds KH and 9H and must beat the queen.
+    let text = "deal: AKQ.T9..AJ T9.AK.KJ.Q J.QJ.AT9.T ..Q.K9\nexchange: 9S QC\nplay: QH 9H";
+    let assert = tysiac()
+        .args(["solve", "-"])
+        .write_stdin(text)
+        .assert()
+        .failure();
+    let err = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(
+        err.contains("<stdin>:3: position #1: play: move 2, L plays 9H but must play a heart higher than QH (holds TH)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn wrong_expect_fails_and_missing_file_is_named() {
+    let text = format!("{ENDGAME}expect: 125\n");
+    tysiac()
+        .args(["solve", "-"])
+        .write_stdin(text)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "expect: 125, but the value is 126",
+        ));
+    tysiac()
+        .args(["solve", "no/such/file.txt"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("no/such/file.txt"));
+}
+
+#[test]
+fn rules_flag_applies_to_positions_without_rules() {
+    // The NOTATION.md deal after its exchange (9S to L, QC to R): 8 8 8 cards,
+    // fine by default, not allowed under musik=discard (always 7 7 7 + 3).
+    let after = "deal: AKQ.T9..AKJ T9.AK.KJ.Q9 J.QJ.AQT9.T\n";
+    tysiac()
+        .args(["solve", "-"])
+        .write_stdin(after)
+        .assert()
+        .success();
+    tysiac()
+        .args(["solve", "--rules", "standard musik=discard", "-"])
+        .write_stdin(after)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("deal:"));
+    tysiac()
+        .args(["solve", "--rules", "standard must_beat=maybe", "-"])
+        .write_stdin(ENDGAME)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("must_beat"));
+}
