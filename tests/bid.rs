@@ -203,11 +203,16 @@ fn same_seed_same_report_for_any_thread_count() {
     let two = bid_json(h, &rules, &BidOptions { threads: 2, ..real });
     assert_eq!(one, two);
 
-    // And the standard rules (passing two cards), with few samples: solving
-    // an 8-trick deal for its best exchange is still slow.
-    let std = BidOptions { samples: 3, ..opts };
+    // And the standard rules (passing two cards), both modes.
+    let std = BidOptions {
+        samples: 24,
+        ..opts
+    };
     let one = bid_json(h, &Rules::STANDARD, &std);
     let two = bid_json(h, &Rules::STANDARD, &BidOptions { threads: 2, ..std });
+    assert_eq!(one, two);
+    let one = bid_json(h, &Rules::STANDARD, &real);
+    let two = bid_json(h, &Rules::STANDARD, &BidOptions { threads: 2, ..real });
     assert_eq!(one, two);
 }
 
@@ -252,27 +257,31 @@ fn samples(h: CardSet, rules: &Rules, opts: &BidOptions) -> Vec<BidSample> {
 /// D's own hearts (11 + 10 + 4 + 3 + 2 + 0 = 30), so D scores at least
 /// 130 against every layout and musik, and perfect play can only do better.
 /// The same holds with `musik=discard` (D discards three of its four other
-/// cards and keeps the hearts), where solving is much cheaper.
+/// cards and keeps the hearts).
 #[test]
 fn all_hearts_makes_130_against_every_layout() {
     let h = hand("ATKQJ9.A..");
     let opts = BidOptions {
-        samples: 3,
+        samples: 12,
         threads: 2,
         ..BidOptions::default()
     };
-    let s = samples(h, &discard(), &opts);
-    assert!(
-        s.iter().all(|x| x.points >= 130),
-        "{:?}",
-        s.iter().map(|x| x.points).collect::<Vec<_>>()
-    );
-    let r = bid::report(h, &discard(), &opts, &s);
-    assert_eq!(r.cap, 220);
-    for row in r.levels.iter().filter(|l| l.level <= 130) {
-        assert_eq!((row.made, row.probability), (3, 1.0), "level {}", row.level);
+    for rules in [Rules::STANDARD, discard()] {
+        let s = samples(h, &rules, &opts);
+        let points: Vec<u16> = s.iter().map(|x| x.points).collect();
+        assert!(points.iter().all(|&p| p >= 130), "{rules}: {points:?}");
+        let r = bid::report(h, &rules, &opts, &s);
+        assert_eq!(r.cap, 220);
+        for row in r.levels.iter().filter(|l| l.level <= 130) {
+            assert_eq!(
+                (row.made, row.probability),
+                (12, 1.0),
+                "{rules} level {}",
+                row.level
+            );
+        }
+        assert!(r.recommended_bid.unwrap() >= 130 && r.safe_bid.unwrap() >= 130);
     }
-    assert!(r.recommended_bid.unwrap() >= 130 && r.safe_bid.unwrap() >= 130);
 }
 
 /// `musik=discard` (7 tricks, discarded points count for nobody) with
