@@ -33,7 +33,8 @@ pub struct ExchangeArgs {
 /// The ten cards from HAND (10 cards) or HAND (7) and MUSIK (3).
 fn ten_cards(hand: &str, musik: Option<&str>) -> Result<CardSet, InputError> {
     match musik {
-        None => estimate::parse_hand(hand, 10, "hand"),
+        // Name the two-argument form too: a 7-card hand alone is the likely slip.
+        None => estimate::parse_hand(hand, 10, "hand (10 cards, or 7 with the musik after it)"),
         Some(m) => {
             let seven = estimate::parse_hand(hand, 7, "hand (with a musik given)")?;
             let three = estimate::parse_hand(m, 3, "musik")?;
