@@ -4,13 +4,15 @@
 //! RULES.md); [`State`] (a hand in play, legal moves and their effects);
 //! [`Deal`] and [`Position`] (the text notation); the [`Solver`]; on top of
 //! it the post-mortem of a played hand ([`analyze`]), the scoring of hands
-//! and games ([`score`]), and puzzles with one winning move ([`puzzle`]).
+//! and games ([`score`]), puzzles with one winning move ([`puzzle`]), and
+//! sampling estimates ([`estimate`]: how high to bid, what to give away).
 
 pub mod analyze;
 pub mod card;
 pub mod cardset;
 pub mod deal;
 pub mod error;
+pub mod estimate;
 pub mod moves;
 pub mod position;
 pub mod puzzle;

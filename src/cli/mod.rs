@@ -1,9 +1,12 @@
 //! Command-line options (clap) and one module per subcommand.
 
 mod analyze;
+mod bid;
+mod exchange;
 mod input;
 mod progress;
 mod puzzle;
+mod sampling;
 mod score;
 mod solve;
 
@@ -29,6 +32,10 @@ enum Command {
     Score(score::ScoreArgs),
     /// Puzzles with exactly one winning move: generate them, or --verify a file.
     Puzzle(puzzle::PuzzleArgs),
+    /// How high to bid with 7 cards: sampled layouts solved double-dummy.
+    Bid(bid::BidArgs),
+    /// Which cards to give away after taking the musik, and what to announce.
+    Exchange(exchange::ExchangeArgs),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -39,5 +46,7 @@ pub fn run() -> ExitCode {
         Command::Analyze(args) => analyze::run(args),
         Command::Score(args) => score::run(args),
         Command::Puzzle(args) => puzzle::run(args),
+        Command::Bid(args) => bid::run(args),
+        Command::Exchange(args) => exchange::run(args),
     }
 }

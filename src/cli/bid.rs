@@ -1,0 +1,142 @@
+//! `tysiac bid HAND`: how high to bid with seven cards, by sampling the
+//! unseen cards and solving each layout.
+
+use std::process::ExitCode;
+
+use clap::Args;
+use tysiac::estimate::{self, bid, BidOptions, BidReport, RealisticOptions};
+
+use super::sampling::{fail, level_cells, or, prob, Bar, SamplingArgs, LEVEL_HEADER};
+
+#[derive(Args)]
+pub struct BidArgs {
+    /// The bidder's 7 cards: `AKQ.T9..AJ` or `AH,KH,QH,TD,9D,AS,JS`.
+    pub hand: String,
+    #[command(flatten)]
+    pub common: SamplingArgs,
+    /// Choose one exchange per musik without seeing the defenders' cards
+    /// (slower), and report how far this falls below double-dummy.
+    #[arg(long)]
+    pub realistic: bool,
+    /// Realistic mode: sampled layouts each exchange is tried on to choose.
+    #[arg(long, default_value_t = RealisticOptions::default().choice_layouts)]
+    pub choice_layouts: usize,
+    /// Realistic mode: exchanges tried: each choice layout's best, then the
+    /// most promising by a quick guess, up to this many.
+    #[arg(long, default_value_t = RealisticOptions::default().candidates)]
+    pub candidates: usize,
+}
+
+pub fn run(args: BidArgs) -> ExitCode {
+    let hand = match estimate::parse_hand(&args.hand, 7, "hand") {
+        Ok(h) => h,
+        Err(e) => return fail(e),
+    };
+    let c = &args.common;
+    let opts = BidOptions {
+        samples: c.samples,
+        seed: c.seed,
+        threads: c.threads,
+        confidence: c.confidence,
+        realistic: args.realistic.then_some(RealisticOptions {
+            choice_layouts: args.choice_layouts,
+            candidates: args.candidates,
+        }),
+    };
+    if let Err(e) = opts.check() {
+        return fail(e);
+    }
+    let bar = Bar::new(opts.samples as u64, "bid", c.quiet);
+    let report = bid::estimate(hand, &c.rules, &opts, &|| bar.tick());
+    bar.finish();
+    let report = match report {
+        Ok(r) => r,
+        Err(e) => return fail(e),
+    };
+    if c.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report).expect("report serializes")
+        );
+    } else {
+        print!("{}", text(&report));
+    }
+    ExitCode::SUCCESS
+}
+
+/// The readable report.
+fn text(r: &BidReport) -> String {
+    let mut out = String::new();
+    let mut line = |s: String| {
+        out.push_str(&s);
+        out.push('\n');
+    };
+    let mode = match &r.realistic {
+        None => "double-dummy (the best exchange for each layout)".to_string(),
+        Some(x) => format!(
+            "realistic (exchange chosen from the musik: best of {} candidates over {} layouts)",
+            x.candidates, x.choice_layouts
+        ),
+    };
+    line(format!("hand {}   rules: {}", r.hand, r.rules));
+    line(format!("{mode}; {} samples, seed {}", r.samples, r.seed));
+    let marriages = if r.marriages.is_empty() {
+        "none".to_string()
+    } else {
+        r.marriages.join(" ")
+    };
+    line(format!(
+        "marriages in hand: {marriages}   cap: {}   best conceivable with a musik: {} (not biddable)",
+        r.cap, r.max_conceivable
+    ));
+    line(String::new());
+    match &r.realistic {
+        None => line(LEVEL_HEADER.to_string()),
+        Some(_) => line(format!("{LEVEL_HEADER}  double-dummy     gap")),
+    }
+    for (i, row) in r.levels.iter().enumerate() {
+        let mut s = level_cells(row);
+        if let Some(x) = &r.realistic {
+            let g = &x.levels[i];
+            s.push_str(&format!(
+                "  {:>12}  {:>6}",
+                prob(g.double_dummy),
+                prob(g.gap)
+            ));
+        }
+        if !row.allowed && (i == 0 || r.levels[i - 1].allowed) {
+            s.push_str("   <- above the cap: not allowed");
+        }
+        line(s);
+    }
+    line(String::new());
+    line(format!(
+        "recommended bid: {} (P >= {});  at P >= 0.8: {}",
+        or(r.recommended_bid, "none (pass)"),
+        r.confidence,
+        or(r.safe_bid, "none")
+    ));
+    line(format!("mean points: {:.1}", r.mean_points));
+    if let Some(x) = &r.realistic {
+        line(format!(
+            "double-dummy mean: {:.1}  (seeing every card is worth {:.1} points; double-dummy bid: {})",
+            x.double_dummy_mean,
+            x.mean_gap,
+            or(x.double_dummy_recommended_bid, "none")
+        ));
+    }
+    let m = &r.new_marriage;
+    line(format!(
+        "musik brings a new marriage: {:.1}% of samples [{:.1}%, {:.1}%]; exactly {:.1}% over all musiks",
+        100.0 * m.fraction,
+        100.0 * m.low,
+        100.0 * m.high,
+        100.0 * m.exact
+    ));
+    line(String::new());
+    line("declarer's points:".to_string());
+    for h in r.histogram.draw(40) {
+        line(format!("  {h}"));
+    }
+    out
+}

@@ -1,0 +1,156 @@
+//! `tysiac exchange HAND10`: which cards to give away after taking the
+//! musik, and what contract to announce.
+
+use std::process::ExitCode;
+
+use clap::Args;
+use tysiac::estimate::{self, exchange, ExchangeOptions, ExchangeReport, InputError};
+use tysiac::CardSet;
+
+use super::sampling::{fail, Bar, SamplingArgs};
+
+#[derive(Args)]
+pub struct ExchangeArgs {
+    /// The declarer's 10 cards after taking the musik; or its 7 cards, with
+    /// the musik as a second argument.
+    pub hand: String,
+    /// The musik's 3 cards, when HAND holds only the 7 dealt ones.
+    pub musik: Option<String>,
+    /// The bid won: the lowest contract. Ranks the exchanges by the chance of
+    /// making it (default: by mean points, lowest contract 100).
+    #[arg(long)]
+    pub contract: Option<u16>,
+    #[command(flatten)]
+    pub common: SamplingArgs,
+    /// Exchanges scored on every layout.
+    #[arg(long, default_value_t = ExchangeOptions::default().candidates)]
+    pub candidates: usize,
+    /// Layouts used to find the candidates (each solved for its best exchange).
+    #[arg(long, default_value_t = ExchangeOptions::default().screen)]
+    pub screen: usize,
+}
+
+/// The ten cards from HAND (10 cards) or HAND (7) and MUSIK (3).
+fn ten_cards(hand: &str, musik: Option<&str>) -> Result<CardSet, InputError> {
+    match musik {
+        // Name the two-argument form too: a 7-card hand alone is the likely slip.
+        None => estimate::parse_hand(hand, 10, "hand (10 cards, or 7 with the musik after it)"),
+        Some(m) => {
+            let seven = estimate::parse_hand(hand, 7, "hand (with a musik given)")?;
+            let three = estimate::parse_hand(m, 3, "musik")?;
+            if let Some(c) = (seven & three).lowest() {
+                return Err(InputError::Twice(c));
+            }
+            Ok(seven | three)
+        }
+    }
+}
+
+pub fn run(args: ExchangeArgs) -> ExitCode {
+    let ten = match ten_cards(&args.hand, args.musik.as_deref()) {
+        Ok(t) => t,
+        Err(e) => return fail(e),
+    };
+    let c = &args.common;
+    let opts = ExchangeOptions {
+        samples: c.samples,
+        seed: c.seed,
+        threads: c.threads,
+        contract: args.contract,
+        confidence: c.confidence,
+        candidates: args.candidates,
+        screen: args.screen,
+    };
+    if let Err(e) = opts.check(&c.rules) {
+        return fail(e);
+    }
+    let bar = Bar::new((opts.screen + opts.samples) as u64, "exchange", c.quiet);
+    let report = exchange::estimate(ten, &c.rules, &opts, &|| bar.tick());
+    bar.finish();
+    let report = match report {
+        Ok(r) => r,
+        Err(e) => return fail(e),
+    };
+    if c.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report).expect("report serializes")
+        );
+    } else {
+        print!("{}", text(&report));
+    }
+    ExitCode::SUCCESS
+}
+
+/// The readable report: one row per candidate exchange, one column per
+/// contract level (`-` where the exchange's cap forbids the level).
+fn text(r: &ExchangeReport) -> String {
+    let mut out = String::new();
+    let mut line = |s: String| {
+        out.push_str(&s);
+        out.push('\n');
+    };
+    line(format!("ten cards {}   rules: {}", r.hand, r.rules));
+    line(format!(
+        "{} samples, seed {}; candidates from {} screening layouts; ranked by {}",
+        r.samples,
+        r.seed,
+        r.screen_layouts,
+        if r.ranked_by == "probability" {
+            format!("P(make {})", r.contract)
+        } else {
+            "mean points".to_string()
+        }
+    ));
+    line(String::new());
+    let Some(first) = r.exchanges.first() else {
+        return out;
+    };
+    let mut head = format!(
+        "{:<14} {:>5} {:>4} {:>5} ",
+        "exchange", "mean", "cap", "best"
+    );
+    for l in &first.levels {
+        head.push_str(&format!(" {:>5}", l.level));
+    }
+    line(head);
+    for e in &r.exchanges {
+        let name = match (&e.to_l, &e.to_r) {
+            (Some(l), Some(r)) => format!("{l}>L {r}>R"),
+            _ => e.exchange.clone(),
+        };
+        let name = match &e.trump {
+            Some(t) if e.to_l.is_some() => format!("{name} {t}"),
+            _ => name,
+        };
+        let mut s = format!(
+            "{:<14} {:>5.1} {:>4} {:>5} ",
+            name, e.mean_points, e.cap, e.screen_best
+        );
+        for l in &e.levels {
+            if l.allowed {
+                s.push_str(&format!(" {:>5.3}", l.probability));
+            } else {
+                s.push_str(&format!(" {:>5}", "-"));
+            }
+        }
+        line(s);
+    }
+    line(String::new());
+    line("(columns: P(points >= level); '-' above the exchange's cap; best: screening layouts where it was the double-dummy best)".to_string());
+    match &r.recommended {
+        Some(rec) => line(format!(
+            "recommended: give {}, announce {} (P = {:.3}{})",
+            rec.exchange,
+            rec.contract,
+            rec.probability,
+            if rec.confident {
+                String::new()
+            } else {
+                format!(", below the confidence {}", r.confidence)
+            }
+        )),
+        None => line("no recommendation".to_string()),
+    }
+    out
+}

@@ -1,0 +1,347 @@
+//! `exchange`: the musik is taken; which cards go, and what contract to
+//! announce?
+//!
+//! The declarer's ten cards are known; the 14 others are sampled, 7 to L
+//! and 7 to R. Solving every exchange (90, or 120 discards) exactly on
+//! every layout would cost far too much, so the work is in two stages:
+//!
+//! 1. *Screening*: on `screen` layouts of their own, the solver finds the
+//!    best exchange for each layout. The exchanges that were best somewhere
+//!    (most often first), topped up by the cheap guess
+//!    ([`super::exchange_guess`]), become the `candidates`.
+//! 2. *Scoring*: each candidate is solved exactly on `samples` fresh
+//!    layouts; the probabilities and means come from these alone, so the
+//!    screening's luck does not flatter the winner.
+
+use serde::Serialize;
+
+use super::bid::{check_confidence, DEFAULT_SEED};
+use super::sample::{deal_unseen, sample_rng, AUX_STREAM};
+use super::{
+    cap, floor_level, guessed_exchanges, levels_from, mean, InputError, LevelRow, Progress, Workers,
+};
+use crate::cardset::CardSet;
+use crate::deal::{Deal, Exchange, Give};
+use crate::rules::Rules;
+
+/// Options of an `exchange` estimate.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct ExchangeOptions {
+    /// Layouts every candidate is scored on.
+    pub samples: usize,
+    pub seed: u64,
+    /// Worker threads (0: all cores).
+    pub threads: usize,
+    /// The bid already won: the lowest contract. With it, exchanges are
+    /// ranked by the chance of making it (then by mean points); without,
+    /// by mean points, and the lowest contract is 100.
+    pub contract: Option<u16>,
+    pub confidence: f64,
+    /// Exchanges scored on every layout.
+    pub candidates: usize,
+    /// Layouts used to find the candidates.
+    pub screen: usize,
+}
+
+impl Default for ExchangeOptions {
+    fn default() -> ExchangeOptions {
+        ExchangeOptions {
+            samples: 1000,
+            seed: DEFAULT_SEED,
+            threads: 0,
+            contract: None,
+            confidence: 0.5,
+            candidates: 6,
+            screen: 16,
+        }
+    }
+}
+
+/// One candidate exchange and how it fared.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ExchangeRow {
+    /// In notation: `9S JC` (to L, to R), the three discards, and a trump
+    /// under `trump=chosen`.
+    pub exchange: String,
+    /// `musik=pass`: the card given to L and to R.
+    pub to_l: Option<String>,
+    pub to_r: Option<String>,
+    /// `musik=discard`: the cards discarded.
+    pub discard: Option<Vec<String>>,
+    pub trump: Option<String>,
+    /// 120 + the marriages the declarer keeps.
+    pub cap: u16,
+    pub mean_points: f64,
+    /// Screening layouts on which this was the double-dummy best exchange.
+    pub screen_best: usize,
+    /// From the lowest contract up; levels above this exchange's cap are
+    /// not allowed.
+    pub levels: Vec<LevelRow>,
+}
+
+/// The advice: an exchange and the contract to announce.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Recommendation {
+    pub exchange: String,
+    pub contract: u16,
+    pub probability: f64,
+    /// Does `probability` reach the confidence asked for? When no exchange
+    /// reaches it even at the lowest contract, the advice is the exchange
+    /// likeliest to make that contract, and this is false.
+    pub confident: bool,
+}
+
+/// The `exchange` report.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ExchangeReport {
+    pub hand: String,
+    pub rules: String,
+    pub samples: usize,
+    pub seed: u64,
+    /// The lowest contract (the bid): `--contract`, or 100.
+    pub contract: u16,
+    pub confidence: f64,
+    pub screen_layouts: usize,
+    /// `mean_points`, or `probability` of the contract (with `--contract`).
+    pub ranked_by: &'static str,
+    /// The candidates, best first.
+    pub exchanges: Vec<ExchangeRow>,
+    pub recommended: Option<Recommendation>,
+}
+
+impl ExchangeOptions {
+    pub fn check(&self, rules: &Rules) -> Result<(), InputError> {
+        if self.samples == 0 {
+            return Err(InputError::Option("--samples must be at least 1".into()));
+        }
+        if self.candidates == 0 {
+            return Err(InputError::Option("--candidates must be at least 1".into()));
+        }
+        check_confidence(self.confidence)?;
+        if let Some(c) = self.contract {
+            if c < 100 || (c - 100) % rules.bid_step != 0 {
+                return Err(InputError::Option(format!(
+                    "--contract {c} is not a bid level (100, then steps of {})",
+                    rules.bid_step
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The declarer's cards after `e` (which must be one of `ten`'s).
+fn kept_after(ten: CardSet, e: &Exchange) -> CardSet {
+    ten.minus(e.cards().into_iter().collect())
+}
+
+/// A deal with `ten` for the declarer and the given defenders' hands. The
+/// split of the ten into hand and musik is arbitrary: only their union
+/// matters for the exchange.
+fn deal_for(ten: CardSet, l: CardSet, r: CardSet) -> Deal {
+    let musik: CardSet = ten.iter().take(3).collect();
+    Deal {
+        hands: [ten.minus(musik), l, r],
+        musik,
+    }
+}
+
+/// Picks the candidates: exchanges best on some screening layout, most
+/// often first (then first found), topped up by the guess order.
+fn candidates(
+    deal: &Deal,
+    rules: &Rules,
+    screened: &[Exchange],
+    want: usize,
+) -> Vec<(Exchange, usize)> {
+    let mut found: Vec<(Exchange, usize, usize)> = Vec::new();
+    for (i, e) in screened.iter().enumerate() {
+        match found.iter_mut().find(|(f, _, _)| f == e) {
+            Some(entry) => entry.1 += 1,
+            None => found.push((*e, 1, i)),
+        }
+    }
+    found.sort_by_key(|&(_, n, first)| (std::cmp::Reverse(n), first));
+    let mut out: Vec<(Exchange, usize)> = found
+        .into_iter()
+        .map(|(e, n, _)| (e, n))
+        .take(want)
+        .collect();
+    for e in guessed_exchanges(deal, rules) {
+        if out.len() >= want {
+            break;
+        }
+        if !out.iter().any(|(f, _)| *f == e) {
+            out.push((e, 0));
+        }
+    }
+    out
+}
+
+/// Screens, scores and summarises: the whole `exchange` estimate for the
+/// declarer's ten cards.
+pub fn estimate(
+    ten: CardSet,
+    rules: &Rules,
+    opts: &ExchangeOptions,
+    progress: Progress,
+) -> Result<ExchangeReport, InputError> {
+    if ten.len() != 10 {
+        return Err(InputError::Count {
+            what: "hand".into(),
+            text: ten.to_string(),
+            found: ten.len(),
+            want: 10,
+        });
+    }
+    opts.check(rules)?;
+    let workers = Workers::new(*rules, opts.threads)?;
+    let template = deal_for(ten, CardSet::EMPTY, CardSet::EMPTY);
+
+    let screened: Vec<Exchange> = workers.map(opts.screen, progress, |solver, j| {
+        // A fresh table per layout, as in `bid` (faster: see there).
+        solver.clear();
+        let mut rng = sample_rng(opts.seed, AUX_STREAM + j as u64);
+        let p = deal_unseen(ten, &[7, 7], &mut rng);
+        solver.best_exchange(&deal_for(ten, p[0], p[1])).0
+    });
+    let cands = candidates(&template, rules, &screened, opts.candidates);
+
+    // points[i][c]: layout i, candidate c.
+    let points: Vec<Vec<u16>> = workers.map(opts.samples, progress, |solver, i| {
+        solver.clear();
+        let mut rng = sample_rng(opts.seed, i as u64);
+        let p = deal_unseen(ten, &[7, 7], &mut rng);
+        let deal = deal_for(ten, p[0], p[1]);
+        cands
+            .iter()
+            .map(|(e, _)| {
+                solver.value(&deal.after(rules, e).expect("generated exchanges are legal"))
+            })
+            .collect()
+    });
+    Ok(report(ten, rules, opts, &cands, &points))
+}
+
+/// Builds the report from the candidates and their sampled points.
+fn report(
+    ten: CardSet,
+    rules: &Rules,
+    opts: &ExchangeOptions,
+    cands: &[(Exchange, usize)],
+    points: &[Vec<u16>],
+) -> ExchangeReport {
+    let lowest = opts.contract.unwrap_or(100);
+    let columns: Vec<Vec<u16>> = (0..cands.len())
+        .map(|c| points.iter().map(|row| row[c]).collect())
+        .collect();
+    let caps: Vec<u16> = cands
+        .iter()
+        .map(|(e, _)| cap(kept_after(ten, e), rules))
+        .collect();
+    let highest = points.iter().flatten().copied().max().unwrap_or(0);
+    let top = (caps.iter().copied().max().unwrap_or(120) + rules.bid_step)
+        .max(floor_level(highest, rules))
+        .max(lowest);
+    let levels = levels_from(lowest, top, rules);
+
+    let mut rows: Vec<ExchangeRow> = cands
+        .iter()
+        .zip(&columns)
+        .zip(&caps)
+        .map(|(((e, screen_best), pts), &cap)| {
+            let (to_l, to_r, discard) = match e.give {
+                Give::Pass(l, r) => (Some(l.to_string()), Some(r.to_string()), None),
+                Give::Discard(set) => (
+                    None,
+                    None,
+                    Some(set.iter_display().map(|c| c.to_string()).collect()),
+                ),
+            };
+            ExchangeRow {
+                exchange: e.to_string(),
+                to_l,
+                to_r,
+                discard,
+                trump: e.trump.map(|t| t.char().to_string()),
+                cap,
+                mean_points: mean(pts),
+                screen_best: *screen_best,
+                levels: levels
+                    .iter()
+                    .map(|&l| LevelRow::new(l, l <= cap, pts))
+                    .collect(),
+            }
+        })
+        .collect();
+
+    // Stable sorts keep the candidate order on ties, so ranking is fixed.
+    let by_contract = opts.contract.is_some();
+    rows.sort_by(|a, b| {
+        let key = |r: &ExchangeRow| {
+            let first = &r.levels[0];
+            let p = if by_contract && first.allowed {
+                first.probability
+            } else {
+                -1.0
+            };
+            (if by_contract { p } else { 0.0 }, r.mean_points)
+        };
+        key(b)
+            .partial_cmp(&key(a))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+
+    ExchangeReport {
+        hand: ten.to_string(),
+        rules: rules.to_string(),
+        samples: points.len(),
+        seed: opts.seed,
+        contract: lowest,
+        confidence: opts.confidence,
+        screen_layouts: opts.screen,
+        ranked_by: if by_contract {
+            "probability"
+        } else {
+            "mean_points"
+        },
+        recommended: recommend(&rows, opts.confidence),
+        exchanges: rows,
+    }
+}
+
+/// The highest contract some exchange makes with probability ≥ `confidence`,
+/// with the exchange likeliest to make it (then the higher mean). Failing
+/// that, the lowest contract with the exchange likeliest to make it.
+fn recommend(rows: &[ExchangeRow], confidence: f64) -> Option<Recommendation> {
+    let best_at = |i: usize| {
+        rows.iter().filter(|r| r.levels[i].allowed).max_by(|a, b| {
+            (a.levels[i].probability, a.mean_points)
+                .partial_cmp(&(b.levels[i].probability, b.mean_points))
+                .unwrap_or(std::cmp::Ordering::Equal)
+                // max_by keeps the last of equals; prefer the better-ranked.
+                .then(std::cmp::Ordering::Greater)
+        })
+    };
+    let n = rows.first()?.levels.len();
+    for i in (0..n).rev() {
+        if let Some(r) = best_at(i) {
+            // From the top down: the first level reaching the confidence is
+            // the highest one.
+            if r.levels[i].probability >= confidence {
+                return Some(Recommendation {
+                    exchange: r.exchange.clone(),
+                    contract: r.levels[i].level,
+                    probability: r.levels[i].probability,
+                    confident: true,
+                });
+            }
+        }
+    }
+    best_at(0).map(|r| Recommendation {
+        exchange: r.exchange.clone(),
+        contract: r.levels[0].level,
+        probability: r.levels[0].probability,
+        confident: false,
+    })
+}

@@ -1,0 +1,288 @@
+//! Estimates by sampling the cards the declarer cannot see, solving each
+//! sample double-dummy: how high to bid with seven cards ([`bid`]), and which
+//! cards to give away once the musik is taken ([`exchange`]).
+//!
+//! Every sample draws from its own random stream (seed, sample index) and the
+//! results are combined in sample order, so a report depends on the seed and
+//! the options, never on the number of threads.
+
+pub mod bid;
+pub mod exchange;
+pub mod sample;
+pub mod stats;
+
+use std::sync::Mutex;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::card::{Rank, Suit};
+use crate::cardset::CardSet;
+use crate::deal::{Deal, Exchange, Give};
+use crate::rules::Rules;
+use crate::solver::Solver;
+
+pub use bid::{BidOptions, BidReport, BidSample, RealisticOptions};
+pub use exchange::{ExchangeOptions, ExchangeReport};
+
+/// Input the estimators refuse, with what is wrong in words.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum InputError {
+    #[error("{0}")]
+    Cards(#[from] crate::error::CardError),
+    #[error("{what} '{text}' holds {found} cards; it needs {want}")]
+    Count {
+        what: String,
+        text: String,
+        found: usize,
+        want: usize,
+    },
+    #[error("{0} is listed twice: in the hand and in the musik")]
+    Twice(crate::card::Card),
+    #[error("{0}")]
+    Option(String),
+}
+
+/// Reads a hand that must hold exactly `want` cards; `what` names it in the
+/// error ("hand", "musik").
+pub fn parse_hand(text: &str, want: usize, what: &str) -> Result<CardSet, InputError> {
+    let set: CardSet = text.parse()?;
+    if set.len() != want {
+        return Err(InputError::Count {
+            what: what.into(),
+            text: text.trim().into(),
+            found: set.len(),
+            want,
+        });
+    }
+    Ok(set)
+}
+
+/// What a sampling run reports after each finished sample (for a progress
+/// bar). Called from worker threads.
+pub type Progress<'a> = &'a (dyn Fn() + Sync);
+
+/// A progress callback that does nothing.
+pub fn no_progress() {}
+
+/// Points of the declarations `cards` allow: its marriages and, with
+/// `ace_marriage`, the four aces.
+pub fn declarable(cards: CardSet, rules: &Rules) -> u16 {
+    let marriages: u16 = cards.marriages().map(|s| rules.marriage_value(s)).sum();
+    let aces = CardSet::full_rank(Rank::Ace);
+    // RULES.md: the ace marriage scores "on the same terms as a marriage",
+    // so it raises the bidding cap like one.
+    let ace = if rules.ace_marriage > 0 && aces.is_subset(cards) {
+        rules.ace_marriage
+    } else {
+        0
+    };
+    marriages + ace
+}
+
+/// The highest bid or contract `cards` allow: 120 plus their marriages.
+pub fn cap(cards: CardSet, rules: &Rules) -> u16 {
+    120 + declarable(cards, rules)
+}
+
+/// Bid levels from 100 to `top` in steps of `bid_step`.
+pub fn levels_from(from: u16, top: u16, rules: &Rules) -> Vec<u16> {
+    (from..=top).step_by(rules.bid_step as usize).collect()
+}
+
+/// `x` rounded down to a bid level (100 + a multiple of `bid_step`).
+fn floor_level(x: u16, rules: &Rules) -> u16 {
+    if x < 100 {
+        100
+    } else {
+        100 + (x - 100) / rules.bid_step * rules.bid_step
+    }
+}
+
+/// One bid or contract level: how often the declarer's points reached it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LevelRow {
+    pub level: u16,
+    /// May this level be bid (announced)? Above the cap it may not.
+    pub allowed: bool,
+    /// Samples whose points reached the level.
+    pub made: usize,
+    pub probability: f64,
+    /// The Wilson 95% interval of `probability`.
+    pub low: f64,
+    pub high: f64,
+    /// The expected hand score at this contract: +level if made, −level if
+    /// not, i.e. p·level − (1 − p)·level.
+    pub expected_score: f64,
+}
+
+impl LevelRow {
+    /// The row for `level` over the sampled `points`.
+    pub fn new(level: u16, allowed: bool, points: &[u16]) -> LevelRow {
+        let made = points.iter().filter(|&&p| p >= level).count();
+        let n = points.len();
+        let probability = if n == 0 { 0.0 } else { made as f64 / n as f64 };
+        let (low, high) = stats::wilson(made, n);
+        LevelRow {
+            level,
+            allowed,
+            made,
+            probability,
+            low,
+            high,
+            expected_score: probability * level as f64 - (1.0 - probability) * level as f64,
+        }
+    }
+}
+
+/// The highest allowed level whose probability reaches `confidence`.
+pub fn highest_level(rows: &[LevelRow], confidence: f64) -> Option<u16> {
+    rows.iter()
+        .filter(|r| r.allowed && r.probability >= confidence)
+        .map(|r| r.level)
+        .max()
+}
+
+/// The mean of `points` (0 for none).
+pub fn mean(points: &[u16]) -> f64 {
+    if points.is_empty() {
+        0.0
+    } else {
+        points.iter().map(|&p| p as f64).sum::<f64>() / points.len() as f64
+    }
+}
+
+/// A cheap guess at how good an exchange is: to order candidates only.
+///
+/// Keeps points and marriages, gives away small cards (a card passed to a
+/// defender may come back to the declarer in a trick, but usually does not),
+/// and under `trump=chosen` likes a long trump suit. The solver's own
+/// ordering is private; this one also breaks marriages less readily.
+pub fn exchange_guess(ten: CardSet, rules: &Rules, e: &Exchange) -> i32 {
+    let given: CardSet = e.cards().into_iter().collect();
+    let kept = ten.minus(given);
+    let lost = match e.give {
+        Give::Pass(..) => given.points() as i32,
+        Give::Discard(_) => 0,
+    };
+    let trump_len = e.trump.map_or(0, |t| kept.suit(t).len() as i32 * 8);
+    // Voids help a declarer who will hold trumps: a small bonus per void.
+    let voids = Suit::ALL
+        .iter()
+        .filter(|&&s| kept.suit(s).is_empty())
+        .count() as i32;
+    2 * declarable(kept, rules) as i32 + kept.points() as i32 - 2 * lost + trump_len + 3 * voids
+}
+
+/// The exchanges of `deal` ordered by [`exchange_guess`], best first (ties in
+/// the order [`Deal::exchanges`] lists them, so the order is fixed).
+pub fn guessed_exchanges(deal: &Deal, rules: &Rules) -> Vec<Exchange> {
+    let ten = deal.declarer_ten();
+    let mut all = deal.exchanges(rules);
+    all.sort_by_key(|e| std::cmp::Reverse(exchange_guess(ten, rules, e)));
+    all
+}
+
+/// A rayon pool and one solver per worker thread.
+///
+/// A [`Solver`] is not thread-safe; a solver per thread keeps its table warm
+/// across that thread's samples. Its results do not depend on what the table
+/// holds (values are exact), so which thread solves a sample is invisible in
+/// the report.
+pub struct Workers {
+    pool: rayon::ThreadPool,
+    solvers: Vec<Mutex<Option<Solver>>>,
+    rules: Rules,
+    table_bytes: Option<usize>,
+}
+
+impl Workers {
+    /// `threads` workers (0: one per core, or `RAYON_NUM_THREADS`).
+    pub fn new(rules: Rules, threads: usize) -> Result<Workers, InputError> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| InputError::Option(format!("cannot start {threads} threads: {e}")))?;
+        let solvers = (0..pool.current_num_threads())
+            .map(|_| Mutex::new(None))
+            .collect();
+        Ok(Workers {
+            pool,
+            solvers,
+            rules,
+            table_bytes: None,
+        })
+    }
+
+    /// Each worker's solver gets a table of at most `bytes` (default 16 MiB).
+    pub fn with_table_bytes(mut self, bytes: usize) -> Workers {
+        self.table_bytes = Some(bytes);
+        self
+    }
+
+    pub fn threads(&self) -> usize {
+        self.solvers.len()
+    }
+
+    /// `f(solver, i)` for every `i` in `0..n`, in parallel, results in index
+    /// order; `progress` after each.
+    pub fn map<T, F>(&self, n: usize, progress: Progress, f: F) -> Vec<T>
+    where
+        T: Send,
+        F: Fn(&mut Solver, usize) -> T + Sync,
+    {
+        self.pool.install(|| {
+            (0..n)
+                .into_par_iter()
+                .map(|i| {
+                    let slot = rayon::current_thread_index().unwrap_or(0) % self.solvers.len();
+                    // Only this thread ever locks its slot: never contended.
+                    let mut guard = self.solvers[slot].lock().unwrap_or_else(|e| e.into_inner());
+                    let solver = guard.get_or_insert_with(|| match self.table_bytes {
+                        Some(b) => Solver::with_table_bytes(self.rules, b),
+                        None => Solver::new(self.rules),
+                    });
+                    let out = f(solver, i);
+                    drop(guard);
+                    progress();
+                    out
+                })
+                .collect()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cap_counts_marriages_with_their_values() {
+        let r = Rules::STANDARD;
+        let h: CardSet = "KQ9..9.KQJ".parse().unwrap();
+        assert_eq!(cap(h, &r), 120 + 100 + 40);
+        let r2: Rules = "standard marriage_values=80,60,40,20".parse().unwrap();
+        assert_eq!(cap(h, &r2), 120 + 80 + 20);
+        assert_eq!(cap("A9.A9.A.A".parse().unwrap(), &Rules::RU), 320);
+        assert_eq!(cap("A9.A9.A.A".parse().unwrap(), &r), 120);
+    }
+
+    #[test]
+    fn levels_and_floor() {
+        let r = Rules::STANDARD;
+        assert_eq!(levels_from(100, 130, &r), vec![100, 110, 120, 130]);
+        assert_eq!(levels_from(100, 115, &Rules::RU), vec![100, 105, 110, 115]);
+        assert_eq!(floor_level(137, &r), 130);
+        assert_eq!(floor_level(37, &r), 100);
+    }
+
+    #[test]
+    fn parse_hand_errors_say_what_is_wrong() {
+        let e = parse_hand("AKQ.T9..A", 7, "hand").unwrap_err().to_string();
+        assert!(e.contains("6 cards") && e.contains("needs 7"), "{e}");
+        let e = parse_hand("AH,AH,KH", 7, "hand").unwrap_err().to_string();
+        assert!(e.contains("AH"), "{e}");
+        let e = parse_hand("AH,XH", 7, "hand").unwrap_err().to_string();
+        assert!(e.contains("XH"), "{e}");
+    }
+}
