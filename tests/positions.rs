@@ -5,9 +5,9 @@
 //! explains each) or by the brute-force reference solver (the other files
 //! say which).
 //!
-//! `puzzles.txt` is skipped: it has its own owner and verifier. The check
-//! itself takes any file of positions; `cargo test --test positions --
-//! --ignored` runs it on every file, puzzles.txt included.
+//! Every file is checked, `puzzles.txt` included (its puzzles carry
+//! `expect:` too; `tests/puzzle.rs` also checks that each has one winning
+//! move).
 //!
 //! Also the command line: `tysiac solve positions/examples.txt` succeeds and
 //! names every position, and a wrong `expect:` makes it fail.
@@ -20,9 +20,6 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 use tysiac::{parse_positions, Position, Setup, Solver};
 
-/// Files in `positions/` that this test leaves to their own checks.
-const SKIP: [&str; 1] = ["puzzles.txt"];
-
 /// Memory for each solver's transposition table: plenty for one hand.
 const TABLE_BYTES: usize = 4 << 20;
 
@@ -31,16 +28,12 @@ fn manifest_dir() -> &'static Path {
 }
 
 /// The `*.txt` files of `positions/` not in `skip`, sorted by name.
-fn position_files(skip: &[&str]) -> Vec<PathBuf> {
+fn position_files() -> Vec<PathBuf> {
     let dir = manifest_dir().join("positions");
     let entries = fs::read_dir(&dir).unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()));
     let mut files: Vec<PathBuf> = entries
         .map(|e| e.expect("a directory entry").path())
         .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .filter(|p| {
-            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            !skip.contains(&name)
-        })
         .collect();
     files.sort();
     files
@@ -106,9 +99,9 @@ fn check_file(path: &Path) -> (usize, Vec<String>) {
     (count, problems)
 }
 
-/// Checks every file not in `skip`; panics listing every problem.
-fn check_all(skip: &[&str]) {
-    let files = position_files(skip);
+/// Checks every file; panics listing every problem.
+fn check_all() {
+    let files = position_files();
     assert!(!files.is_empty(), "no positions/*.txt files found");
     let mut problems = Vec::new();
     for file in &files {
@@ -127,13 +120,7 @@ fn check_all(skip: &[&str]) {
 
 #[test]
 fn every_position_has_its_expected_value() {
-    check_all(&SKIP);
-}
-
-#[test]
-#[ignore = "includes puzzles.txt, which its owner checks with its own verifier"]
-fn every_file_including_puzzles() {
-    check_all(&[]);
+    check_all();
 }
 
 /// A file that is not there, or a position that does not read, is reported
