@@ -38,7 +38,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "CARDS", requires = "deal")]
     pub exchange: Option<String>,
     /// Memory for each solver's transposition table, in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 16)]
+    #[arg(long, value_name = "MIB", default_value_t = 2)]
     pub table_mb: usize,
     /// Hide the progress bar.
     #[arg(long)]

@@ -214,7 +214,7 @@ impl Workers {
         })
     }
 
-    /// Each worker's solver gets a table of at most `bytes` (default 16 MiB).
+    /// Each worker's solver gets a table of at most `bytes` (default [`TransTable::DEFAULT_BYTES`](crate::TransTable::DEFAULT_BYTES)).
     pub fn with_table_bytes(mut self, bytes: usize) -> Workers {
         self.table_bytes = Some(bytes);
         self

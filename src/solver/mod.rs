@@ -44,7 +44,7 @@ pub struct Solver<T: Table = TransTable> {
 }
 
 impl Solver<TransTable> {
-    /// A solver with the default table (16 MiB).
+    /// A solver with the default table ([`TransTable::DEFAULT_BYTES`]).
     pub fn new(rules: Rules) -> Solver {
         Solver::with_table(rules, TransTable::default())
     }

@@ -280,11 +280,12 @@ impl Node {
         ub
     }
 
-    /// Points of the leader's sure winners, at a trick start: in each suit,
-    /// the leader's cards above every other player's, cashed while no one can
-    /// ruff them (everyone else still holds the suit, or holds no trump; top
-    /// trumps always win). While the leader keeps winning nobody else leads,
-    /// so trump cannot change. K and Q of a held marriage are left out, since
+    /// Points the leader's side surely takes, at a trick start: in each
+    /// suit, the leader's cards above every other player's, cashed while no
+    /// one can ruff them (everyone else still holds the suit, or holds no
+    /// trump; top trumps always win), with the lowest cards the others must
+    /// follow with. While the leader keeps winning nobody else leads, so
+    /// trump cannot change. K and Q of a held marriage are left out, since
     /// leading them would declare and change trump.
     #[inline]
     pub fn sure_points(&self) -> i16 {
@@ -321,6 +322,17 @@ impl Node {
                 let i = 31 - top.leading_zeros() as u8;
                 total += points(i) as i16;
                 top &= !(1 << i);
+            }
+            // Everyone else must follow to those tricks: at least their
+            // lowest cards of the suit land in them (a card thrown away
+            // earlier lands in one of the leader's tricks too).
+            for o in others {
+                let mut theirs = o & lane;
+                for _ in 0..cashable.min(theirs.count_ones()) {
+                    let i = theirs.trailing_zeros() as u8;
+                    total += points(i) as i16;
+                    theirs &= theirs - 1;
+                }
             }
         }
         total
