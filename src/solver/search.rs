@@ -60,14 +60,6 @@ impl<T: Table> Search<'_, T> {
         if beta <= 0 {
             return 0;
         }
-        let sure = n.sure_points();
-        if n.leader == 0 {
-            if sure >= beta {
-                return sure;
-            }
-        } else if upper - sure <= alpha {
-            return upper - sure;
-        }
         let key = Key::new(
             n.hands.map(CardSet),
             Seat::from_index(n.leader as usize),
@@ -92,20 +84,34 @@ impl<T: Table> Search<'_, T> {
             known.lower = known.lower.max(b.lower);
             known.upper = known.upper.min(b.upper);
         }
+        // Quick tricks, only where the table did not answer: the leader's
+        // side surely takes `sure` points.
+        let sure = n.sure_points();
+        if n.leader == 0 {
+            known.lower = known.lower.max(sure);
+            if known.lower >= beta {
+                return known.lower;
+            }
+        } else {
+            known.upper = known.upper.min(upper - sure);
+            if known.upper <= alpha {
+                return known.upper;
+            }
+        }
         // Search only where the stored bounds leave doubt.
         alpha = alpha.max(known.lower - 1);
         beta = beta.min(known.upper + 1);
         let (v, best) = self.moves(n, alpha, beta, hint);
         let bounds = if v <= alpha {
             Bounds {
-                lower: 0,
+                lower: known.lower.min(v),
                 upper: v,
                 best: NO_MOVE,
             }
         } else if v >= beta {
             Bounds {
                 lower: v,
-                upper: upper.max(v),
+                upper: known.upper.max(v),
                 best,
             }
         } else {
