@@ -1,37 +1,51 @@
-//! A progress bar on stderr, shown only when stderr is a terminal and the
-//! run is long enough to want one.
+//! A progress bar on stderr for long runs.
 
 use std::io::IsTerminal;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-/// Counts finished units of work; draws nothing unless stderr is a terminal.
-pub struct Progress {
+/// Runs slower than this get a progress bar; quicker ones stay silent.
+const SHOW_AFTER: Duration = Duration::from_millis(300);
+
+/// A progress bar on stderr, only when stderr is a terminal, not `--quiet`,
+/// and the run has lasted more than a moment.
+pub struct Bar {
     bar: ProgressBar,
+    enabled: bool,
+    shown: AtomicBool,
+    start: Instant,
 }
 
-impl Progress {
-    pub fn new(total: u64, what: &str, quiet: bool) -> Progress {
-        let bar = if quiet || !std::io::stderr().is_terminal() {
-            ProgressBar::hidden()
-        } else {
-            let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-            bar.set_style(
-                ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} ({eta})")
-                    .expect("valid template")
-                    .progress_chars("=> "),
-            );
-            bar.set_message(what.to_string());
-            // Drawn only after a moment, so quick runs stay silent.
-            bar.enable_steady_tick(Duration::from_millis(200));
-            bar
-        };
-        Progress { bar }
+impl Bar {
+    pub fn new(total: u64, what: &str, quiet: bool) -> Bar {
+        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
+        bar.set_style(
+            ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} {elapsed} (eta {eta})")
+                .expect("valid template")
+                .progress_chars("=> "),
+        );
+        bar.set_message(what.to_string());
+        Bar {
+            bar,
+            enabled: !quiet && std::io::stderr().is_terminal(),
+            shown: AtomicBool::new(false),
+            start: Instant::now(),
+        }
     }
 
-    pub fn inc(&self) {
+    /// One unit of work done (called from worker threads).
+    pub fn tick(&self) {
         self.bar.inc(1);
+        // `swap` makes exactly one thread switch the bar on.
+        if self.enabled
+            && !self.shown.load(Ordering::Relaxed)
+            && self.start.elapsed() > SHOW_AFTER
+            && !self.shown.swap(true, Ordering::Relaxed)
+        {
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
     }
 
     pub fn finish(&self) {

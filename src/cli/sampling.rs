@@ -1,15 +1,11 @@
 //! What `bid` and `exchange` share: the options every sampling command
-//! takes, a progress bar that appears only for runs that are not instant,
-//! and the text layout of probability tables.
-
-use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+//! takes and the text layout of probability tables.
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use tysiac::estimate::LevelRow;
 use tysiac::Rules;
+
+pub use super::progress::Bar;
 
 /// Options of every sampling command.
 #[derive(Args, Clone, Debug)]
@@ -35,53 +31,6 @@ pub struct SamplingArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
-}
-
-/// Runs slower than this get a progress bar; quicker ones stay silent.
-const SHOW_AFTER: Duration = Duration::from_millis(300);
-
-/// A progress bar on stderr, only when stderr is a terminal, not `--quiet`,
-/// and the run has lasted more than a moment.
-pub struct Bar {
-    bar: ProgressBar,
-    enabled: bool,
-    shown: AtomicBool,
-    start: Instant,
-}
-
-impl Bar {
-    pub fn new(total: u64, what: &str, quiet: bool) -> Bar {
-        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
-        bar.set_style(
-            ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} {elapsed} (eta {eta})")
-                .expect("valid template")
-                .progress_chars("=> "),
-        );
-        bar.set_message(what.to_string());
-        Bar {
-            bar,
-            enabled: !quiet && std::io::stderr().is_terminal(),
-            shown: AtomicBool::new(false),
-            start: Instant::now(),
-        }
-    }
-
-    /// One unit of work done (called from worker threads).
-    pub fn tick(&self) {
-        self.bar.inc(1);
-        // `swap` makes exactly one thread switch the bar on.
-        if self.enabled
-            && !self.shown.load(Ordering::Relaxed)
-            && self.start.elapsed() > SHOW_AFTER
-            && !self.shown.swap(true, Ordering::Relaxed)
-        {
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
-        }
-    }
-
-    pub fn finish(&self) {
-        self.bar.finish_and_clear();
-    }
 }
 
 /// Prints an input error and gives the exit code for it.

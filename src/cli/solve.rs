@@ -13,7 +13,7 @@ use tysiac::{
 };
 
 use super::input::read_sources;
-use super::progress::Progress;
+use super::progress::Bar;
 
 #[derive(Args)]
 pub struct SolveArgs {
@@ -91,7 +91,7 @@ pub fn run(args: SolveArgs) -> ExitCode {
         eprintln!("error: {e}");
     }
 
-    let progress = Progress::new(positions.len() as u64, "solving", args.quiet);
+    let progress = Bar::new(positions.len() as u64, "solving", args.quiet);
     let table_bytes = args.table_mb.max(1) << 20;
     // Each worker keeps one solver (and its table) while the rules stay the same.
     let outcomes: Vec<Outcome> = positions
@@ -111,7 +111,7 @@ pub fn run(args: SolveArgs) -> ExitCode {
                     }
                     None => Outcome::Solved(Box::new(solver.solve(&setup, args.all))),
                 };
-                progress.inc();
+                progress.tick();
                 out
             },
         )
