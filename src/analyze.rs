@@ -336,12 +336,7 @@ pub fn analyze_play(
         if r.cost > 0 {
             sum.mistakes += 1;
             sum.cost += u32::from(r.cost);
-            // (A match, not `Option::is_none_or`: some builds target Rust 1.80.)
-            let larger = match sum.largest {
-                None => true,
-                Some(n) => records[n - 1].cost < r.cost,
-            };
-            if larger {
+            if sum.largest.is_none_or(|n| records[n - 1].cost < r.cost) {
                 sum.largest = Some(r.number);
             }
         }
