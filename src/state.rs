@@ -167,8 +167,7 @@ impl State {
 
     /// The highest card of `suit` in the current trick (there must be one).
     fn highest_of(&self, suit: Suit) -> Card {
-        // Cards of one suit order by rank. (`Option::is_none_or` would need
-        // Rust 1.82; the crate's rust-version is 1.80.)
+        // Cards of one suit order by rank.
         self.trick()
             .iter()
             .copied()
