@@ -98,7 +98,7 @@ fn leads(n: &Node, c: &Consts, legal: u32, out: &mut Ordered) {
 fn follows(n: &Node, legal: u32, out: &mut Ordered) {
     for i in bits(legal) {
         let score = if n.strength(i) > n.win_key {
-            100 - (i & 7) as i16
+            100 + points(i) as i16
         } else {
             -4 * points(i) as i16 - (i & 7) as i16
         };
