@@ -123,7 +123,7 @@ fn last_to_play(n: &Node, c: &Consts, legal: u32, out: &mut Ordered) {
         let ours = (winner == 0) == (me == 0);
         let pts = points(i) as i16;
         let score = if wins {
-            100 + pts
+            100 - (i & 7) as i16
         } else if ours {
             50 + pts // the partner takes it: add points
         } else {
