@@ -576,7 +576,7 @@ fn cli_bid_text_and_realistic() {
 
 #[test]
 fn cli_bad_input_is_a_clear_error() {
-    let cases: [(&[&str], &str); 9] = [
+    let cases: [(&[&str], &str); 10] = [
         (&["bid", "AKQ.T9..A"], "6 cards"),
         (&["bid", "AKQ.T9..AJ9"], "8 cards"),
         (&["bid", "AH,AH,KH,QH,TD,9D,AS"], "AH"),
@@ -586,6 +586,9 @@ fn cli_bad_input_is_a_clear_error() {
         (&["exchange", "AKQ.T9..AJ", "K..Q.K"], "KH is listed twice"),
         (&["exchange", "AKQ.T9..AJ"], "7 cards"),
         (&["exchange", "AKQ.T9.Q.AKJ9", "--contract", "105"], "105"),
+        // Ten cards holding only the heart marriage: no exchange allows more
+        // than 120 + 100.
+        (&["exchange", "AKQ.T9.Q.AKJ9", "--contract", "230"], "= 220"),
     ];
     for (args, needle) in cases {
         tysiac()

@@ -195,6 +195,16 @@ pub fn estimate(
         });
     }
     opts.check(rules)?;
+    if let Some(c) = opts.contract {
+        // No exchange can keep more marriages than the ten cards hold.
+        let most = super::cap(ten, rules);
+        if c > most {
+            return Err(InputError::Option(format!(
+                "--contract {c} is above what any exchange allows with these cards \
+                 (120 + their marriages = {most})"
+            )));
+        }
+    }
     let workers = Workers::new(*rules, opts.threads)?;
     let template = deal_for(ten, CardSet::EMPTY, CardSet::EMPTY);
 
