@@ -174,18 +174,16 @@ impl Table for TransTable {
             *e = entry(want, merged);
             return;
         }
-        // Replace a stale entry, or else the one with the fewest cards left
-        // (cheapest to compute again).
+        // Replace a stale entry, or else the one with the fewest tricks left
+        // (cheapest to compute again): at a trick start every hand holds one
+        // card per trick left, so D's hand tells.
         let victim = bucket
             .iter_mut()
             .min_by_key(|e| {
                 if e.w[1] >> 24 != generation {
                     0
                 } else {
-                    1 + ((e.w[0] | e.w[1] | e.w[2]) & HAND).count_ones()
-                        + (e.w[0] & HAND).count_ones()
-                        + (e.w[1] & HAND).count_ones()
-                        + (e.w[2] & HAND).count_ones()
+                    1 + (e.w[0] & HAND).count_ones()
                 }
             })
             .expect("bucket has entries");
