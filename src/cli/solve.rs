@@ -265,11 +265,18 @@ fn report(name: &str, p: &Position, outcome: &Outcome, target: Option<u16>) -> S
             }
             out.push('\n');
             if !s.moves.is_empty() {
-                out.push_str("  moves:");
+                let mover = s.state.to_move();
+                out.push_str(&format!("  moves, best first for {mover}:\n"));
                 for (m, v) in &s.moves {
-                    out.push_str(&format!("  {m} {v}"));
+                    // What the move gives away against the best one.
+                    let loss = (i32::from(*v) - i32::from(s.value)).abs();
+                    let note = if loss == 0 {
+                        String::new()
+                    } else {
+                        format!("  ({loss} worse)")
+                    };
+                    out.push_str(&format!("    {:<4} {v:>4}{note}\n", m.to_string()));
                 }
-                out.push('\n');
                 out.push_str(&format!("  line: {}\n", line_text(s)));
             } else {
                 out.push_str("  the hand is over\n");
