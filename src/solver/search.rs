@@ -12,7 +12,7 @@ use crate::cardset::CardSet;
 use crate::seat::Seat;
 use crate::state::State;
 
-use super::node::{Consts, Node, NONE};
+use super::node::{points, Consts, Node, NONE};
 use super::order::ordered_moves;
 use super::table::{Bounds, Key, Table, NO_MOVE};
 
@@ -132,7 +132,24 @@ impl<T: Table> Search<'_, T> {
         let maximise = n.to_move() == 0;
         let mut best = if maximise { i16::MIN } else { i16::MAX };
         let mut best_move = NONE;
+        // Twins (see `twin_bound`): the cards no other card separates.
+        let twins = n.len < 2;
+        let blockers = (n.remaining() & !n.hand()) | if n.len == 1 { 1 << n.high_led } else { 0 };
+        let special = n.special(&self.consts);
+        let mut done: [(u8, i16); 16] = [(0, 0); 16];
+        let mut done_len = 0;
         for (tried, &m) in list.as_slice().iter().enumerate() {
+            if twins && m & 0x80 == 0 {
+                let bound = twin_bound(m, &done[..done_len], blockers, special, maximise);
+                if maximise && bound <= alpha {
+                    best = best.max(bound);
+                    continue;
+                }
+                if !maximise && bound >= beta {
+                    best = best.min(bound);
+                    continue;
+                }
+            }
             let mut child = *n;
             let gain = child.play(&self.consts, m);
             let (a, b) = (alpha - gain, beta - gain);
@@ -156,6 +173,10 @@ impl<T: Table> Search<'_, T> {
                 }
             };
             let v = gain + v;
+            if done_len < done.len() {
+                done[done_len] = (m, v);
+                done_len += 1;
+            }
             if maximise {
                 if v > best {
                     best = v;
@@ -173,6 +194,39 @@ impl<T: Table> Search<'_, T> {
         }
         (best, best_move)
     }
+}
+
+/// What a searched twin says of card `m`. Two cards of one suit in the
+/// mover's hand with no other card between them (in another hand or in the
+/// trick), neither able to declare, lead to the same play with the same
+/// winners; only their points sit in different tricks. So their values
+/// differ by at most the difference of their points. From a searched twin's
+/// value `v` (exact, or a bound on the side that did not cut), `m` is worth at
+/// most `v + d` (D to move) or at least `v - d` (a defender to move). With no
+/// twin, the bound is unbounded (`i16::MAX` / `i16::MIN`).
+#[inline]
+fn twin_bound(m: u8, done: &[(u8, i16)], blockers: u32, special: u32, maximise: bool) -> i16 {
+    let mut bound = if maximise { i16::MAX } else { i16::MIN };
+    if special & (1 << m) != 0 {
+        return bound;
+    }
+    for &(x, v) in done {
+        if x & 0x80 != 0 || x >> 3 != m >> 3 || special & (1 << x) != 0 {
+            continue;
+        }
+        let (lo, hi) = if x < m { (x, m) } else { (m, x) };
+        let between = ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
+        if blockers & between != 0 {
+            continue;
+        }
+        let d = (points(m) as i16 - points(x) as i16).abs();
+        bound = if maximise {
+            bound.min(v + d)
+        } else {
+            bound.max(v - d)
+        };
+    }
+    bound
 }
 
 /// The last trick: one card each, nothing left to declare.
