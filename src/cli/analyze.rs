@@ -31,7 +31,8 @@ pub fn run(args: AnalyzeArgs) -> ExitCode {
     let mut solvers: Vec<Solver> = Vec::new();
     let mut first = true;
     for source in &sources {
-        for result in parse_positions_lenient(&source.text, &source.name, default_rules) {
+        let results = parse_positions_lenient(&source.text, &source.name, default_rules);
+        for (index, result) in results.into_iter().enumerate() {
             let (position, bad) = match result {
                 Ok(pair) => pair,
                 Err(e) => {
@@ -49,7 +50,8 @@ pub fn run(args: AnalyzeArgs) -> ExitCode {
             let analysis = match analyze_position(solver, &position, bad.as_ref()) {
                 Ok(a) => a,
                 Err(e) => {
-                    let name = position.id.clone().unwrap_or_else(|| "-".into());
+                    // Named as the parser names positions: id, or #number.
+                    let name = position.name(index + 1);
                     errors.push(format!(
                         "{}:{}: position {name}: {e}",
                         source.name, position.line
