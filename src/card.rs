@@ -71,7 +71,7 @@ impl FromStr for Suit {
         let mut chars = s.trim().chars();
         match (chars.next().and_then(Suit::from_char), chars.next()) {
             (Some(suit), None) => Ok(suit),
-            _ => Err(CardError::BadSuit(s.to_string())),
+            _ => Err(CardError::BadSuit(s.escape_debug().to_string())),
         }
     }
 }
@@ -211,7 +211,7 @@ impl FromStr for Card {
     /// Rank then suit, any case; `10` is accepted for `T`, suit symbols for letters.
     fn from_str(text: &str) -> Result<Card, CardError> {
         let s = text.trim();
-        let bad = || CardError::BadCard(text.trim().to_string());
+        let bad = || CardError::BadCard(text.trim().escape_debug().to_string());
         let (rank, rest) = if let Some(rest) = s.strip_prefix("10") {
             (Rank::Ten, rest)
         } else {

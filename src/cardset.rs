@@ -313,7 +313,7 @@ impl FromStr for CardSet {
         let lanes: Vec<&str> = s.split('.').collect();
         if lanes.len() != 4 {
             return Err(CardError::BadHand(
-                s.to_string(),
+                s.escape_debug().to_string(),
                 format!("has {} suits, needs 4 separated by dots", lanes.len()),
             ));
         }
@@ -325,9 +325,10 @@ impl FromStr for CardSet {
                     Rank::Ten
                 } else {
                     Rank::from_char(ch).ok_or_else(|| {
+                        // Escaped, so that a stray control character shows.
                         CardError::BadHand(
-                            s.to_string(),
-                            format!("'{ch}' is not a rank (9 J Q K T A)"),
+                            s.escape_debug().to_string(),
+                            format!("'{}' is not a rank (9 J Q K T A)", ch.escape_debug()),
                         )
                     })?
                 };
@@ -370,6 +371,14 @@ mod tests {
         assert!("AA...".parse::<CardSet>().is_err());
         assert!("AX...".parse::<CardSet>().is_err());
         assert!("AH,AH".parse::<CardSet>().is_err());
+        let e = "A...\u{0}".parse::<CardSet>().unwrap_err().to_string();
+        assert!(e.contains("'\\0' is not a rank"), "{e}");
+        // Suit symbols are not escaped away.
+        assert!("A♥..."
+            .parse::<CardSet>()
+            .unwrap_err()
+            .to_string()
+            .contains("'♥'"));
     }
 
     #[test]
