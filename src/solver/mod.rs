@@ -292,3 +292,36 @@ impl<T: Table> Solver<T> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random;
+
+    /// The table only saves work: with it or without it, and with a table
+    /// too small to keep much (so entries are replaced all the time), every
+    /// answer is the same.
+    #[test]
+    fn the_table_never_changes_an_answer() {
+        let mut rng = random::rng(99);
+        for name in [
+            "standard",
+            "pl",
+            "ru",
+            "standard trump=chosen musik=discard",
+        ] {
+            let rules: Rules = name.parse().unwrap();
+            let mut plain = Solver::with_table(rules, NoTable);
+            let mut tiny = Solver::with_table_bytes(rules, 64);
+            let mut full = Solver::new(rules);
+            for _ in 0..40 {
+                let start = random::start(&mut rng, &rules);
+                let s = random::play_random(&mut rng, &rules, start, 4, 1);
+                let v = plain.value(&s);
+                assert_eq!(full.value(&s), v, "{name}: {s:?}");
+                assert_eq!(tiny.value(&s), v, "{name}: {s:?}");
+                assert_eq!(full.move_values(&s), plain.move_values(&s), "{name}: {s:?}");
+            }
+        }
+    }
+}
