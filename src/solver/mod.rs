@@ -316,7 +316,7 @@ mod tests {
             let mut full = Solver::new(rules);
             for _ in 0..40 {
                 let start = random::start(&mut rng, &rules);
-                let s = random::play_random(&mut rng, &rules, start, 4, 1);
+                let s = random::play_random(&mut rng, &rules, start, 6, 1);
                 let v = plain.value(&s);
                 assert_eq!(full.value(&s), v, "{name}: {s:?}");
                 assert_eq!(tiny.value(&s), v, "{name}: {s:?}");
