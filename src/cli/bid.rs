@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Args;
 use tysiac::estimate::{self, bid, BidOptions, BidReport, RealisticOptions};
 
-use super::sampling::{fail, level_cells, or, prob, Bar, SamplingArgs, LEVEL_HEADER};
+use super::sampling::{fail, level_cells, or, print_report, prob, Bar, SamplingArgs, LEVEL_HEADER};
 
 #[derive(Args)]
 pub struct BidArgs {
@@ -49,19 +49,7 @@ pub fn run(args: BidArgs) -> ExitCode {
     let bar = Bar::new(opts.samples as u64, "bid", c.quiet);
     let report = bid::estimate(hand, &c.rules, &opts, &|| bar.tick());
     bar.finish();
-    let report = match report {
-        Ok(r) => r,
-        Err(e) => return fail(e),
-    };
-    if c.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&report).expect("report serializes")
-        );
-    } else {
-        print!("{}", text(&report));
-    }
-    ExitCode::SUCCESS
+    print_report(report, c.json, text)
 }
 
 /// The readable report.

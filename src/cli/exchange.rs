@@ -7,7 +7,7 @@ use clap::Args;
 use tysiac::estimate::{self, exchange, ExchangeOptions, ExchangeReport, InputError};
 use tysiac::CardSet;
 
-use super::sampling::{fail, Bar, SamplingArgs};
+use super::sampling::{fail, print_report, Bar, SamplingArgs};
 
 #[derive(Args)]
 pub struct ExchangeArgs {
@@ -67,19 +67,7 @@ pub fn run(args: ExchangeArgs) -> ExitCode {
     let bar = Bar::new((opts.screen + opts.samples) as u64, "exchange", c.quiet);
     let report = exchange::estimate(ten, &c.rules, &opts, &|| bar.tick());
     bar.finish();
-    let report = match report {
-        Ok(r) => r,
-        Err(e) => return fail(e),
-    };
-    if c.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&report).expect("report serializes")
-        );
-    } else {
-        print!("{}", text(&report));
-    }
-    ExitCode::SUCCESS
+    print_report(report, c.json, text)
 }
 
 /// The readable report: one row per candidate exchange, one column per

@@ -33,6 +33,28 @@ pub struct SamplingArgs {
     pub quiet: bool,
 }
 
+/// Prints a report (pretty JSON with `--json`, else its text) or the error
+/// that stopped it.
+pub fn print_report<R: serde::Serialize, E: std::fmt::Display>(
+    report: Result<R, E>,
+    json: bool,
+    text: impl Fn(&R) -> String,
+) -> std::process::ExitCode {
+    let report = match report {
+        Ok(r) => r,
+        Err(e) => return fail(e),
+    };
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report).expect("report serializes")
+        );
+    } else {
+        print!("{}", text(&report));
+    }
+    std::process::ExitCode::SUCCESS
+}
+
 /// Prints an input error and gives the exit code for it.
 pub fn fail(message: impl std::fmt::Display) -> std::process::ExitCode {
     eprintln!("error: {message}");
