@@ -9,26 +9,12 @@
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use rand::Rng;
-use tysiac::{
-    analyze_play, analyze_position, random, Form, History, Move, Position, Rules, Solver,
-};
+use tysiac::{analyze_play, analyze_position, random, Form, History, Position, Rules, Solver};
 
 /// A random complete hand: deal, exchange and every move.
 fn hand(seed: u64, rules: &Rules) -> Position {
     let mut rng = random::rng(seed);
-    let deal = random::deal(&mut rng);
-    let exchanges = deal.exchanges(rules);
-    let exchange = exchanges[rng.gen_range(0..exchanges.len())];
-    let start = deal.after(rules, &exchange).expect("a generated exchange");
-    let mut s = start;
-    let mut moves: Vec<Move> = Vec::new();
-    while !s.is_over() {
-        let legal = s.legal_moves(rules);
-        let m = legal[rng.gen_range(0..legal.len())];
-        s.play(rules, m);
-        moves.push(m);
-    }
+    let (deal, exchange, start, moves) = random::played_hand(&mut rng, rules, usize::MAX);
     Position {
         id: Some(format!("seed-{seed}")),
         rules: *rules,

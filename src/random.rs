@@ -37,6 +37,28 @@ pub fn start<R: Rng>(rng: &mut R, rules: &Rules) -> State {
     d.after(rules, &e).expect("generated exchanges are legal")
 }
 
+/// A random deal, a random exchange, and up to `max_moves` random legal
+/// moves from the first lead: the pieces of a played hand in history form.
+pub fn played_hand<R: Rng>(
+    rng: &mut R,
+    rules: &Rules,
+    max_moves: usize,
+) -> (Deal, crate::Exchange, State, Vec<crate::Move>) {
+    let d = deal(rng);
+    let exchanges = d.exchanges(rules);
+    let e = exchanges[rng.gen_range(0..exchanges.len())];
+    let start = d.after(rules, &e).expect("generated exchanges are legal");
+    let mut s = start;
+    let mut moves = Vec::new();
+    while !s.is_over() && moves.len() < max_moves {
+        let legal = s.legal_moves(rules);
+        let m = legal[rng.gen_range(0..legal.len())];
+        s.play(rules, m);
+        moves.push(m);
+    }
+    (d, e, start, moves)
+}
+
 /// Plays random legal moves from `s` to the start of the trick that leaves
 /// `tricks_left` tricks to play, then `extra` (0 to 2) cards into it.
 pub fn play_random<R: Rng>(

@@ -108,18 +108,7 @@ fn marriages_are_counted_apart_from_cards() {
 /// (all of them when `n` is larger).
 fn random_hand(seed: u64, rules: &Rules, n: usize) -> Position {
     let mut rng = random::rng(seed);
-    let deal = random::deal(&mut rng);
-    let exchanges = deal.exchanges(rules);
-    let exchange = exchanges[rng.gen_range(0..exchanges.len())];
-    let start = deal.after(rules, &exchange).unwrap();
-    let mut s = start;
-    let mut moves = Vec::new();
-    while !s.is_over() && moves.len() < n {
-        let legal = s.legal_moves(rules);
-        let m = legal[rng.gen_range(0..legal.len())];
-        s.play(rules, m);
-        moves.push(m);
-    }
+    let (deal, exchange, start, moves) = random::played_hand(&mut rng, rules, n);
     Position {
         id: Some(format!("seed-{seed}")),
         rules: *rules,
