@@ -7,9 +7,6 @@
 //! Trick-start nodes consult the transposition table; moves after the first
 //! are tried with a null window first (principal-variation search).
 
-use crate::card::Suit;
-use crate::cardset::CardSet;
-use crate::seat::Seat;
 use crate::state::State;
 
 use super::node::{points, Consts, Node, NONE};
@@ -60,11 +57,7 @@ impl<T: Table> Search<'_, T> {
         if beta <= 0 {
             return 0;
         }
-        let key = Key::new(
-            n.hands.map(CardSet),
-            Seat::from_index(n.leader as usize),
-            (n.trump != NONE).then(|| Suit::from_index(n.trump as usize)),
-        );
+        let key = Key::from_bits(n.hands, n.leader, n.trump.min(4));
         let mut hint = NONE;
         let mut known = Bounds {
             lower: 0,
@@ -153,7 +146,11 @@ impl<T: Table> Search<'_, T> {
             let mut child = *n;
             let gain = child.play(&self.consts, m);
             let (a, b) = (alpha - gain, beta - gain);
-            let v = if tried == 0 {
+            // The declarer already has what beta asks for: nothing to search
+            // (remaining points are never negative).
+            let v = if b <= 0 {
+                0
+            } else if tried == 0 {
                 self.node(&child, a, b)
             } else if maximise {
                 // Principal-variation search: prove the move no better with a

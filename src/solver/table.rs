@@ -21,22 +21,46 @@ pub trait Table {
 }
 
 /// A trick-start position (the three hands, the leader and trump), packed
-/// once into three words: each hand compacted to 24 bits, leader and trump in
-/// the top byte of the first.
+/// into three words: the hands as they are (six cards per 8-bit lane), with
+/// leader and trump in the two spare bits of each lane of the first word.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Key {
     words: [u32; 3],
 }
 
+/// The spare bits of a card set: bits 6 and 7 of each suit's lane.
+const SPARE: u32 = 0xC0C0_C0C0;
+
+/// Spreads a byte over the spare bits, two bits per lane.
+#[inline]
+const fn spread(x: u32) -> u32 {
+    (x & 3) << 6 | (x >> 2 & 3) << 14 | (x >> 4 & 3) << 22 | (x >> 6 & 3) << 30
+}
+
+/// The byte [`spread`] put in the spare bits.
+#[inline]
+const fn gather(w: u32) -> u8 {
+    ((w >> 6 & 3) | (w >> 14 & 3) << 2 | (w >> 22 & 3) << 4 | (w >> 30 & 3) << 6) as u8
+}
+
 impl Key {
     #[inline]
     pub fn new(hands: [CardSet; 3], leader: Seat, trump: Option<Suit>) -> Key {
-        let meta = leader as u32 | (trump.map_or(4, |s| s as u32) << 2);
+        Key::from_bits(
+            hands.map(CardSet::bits),
+            leader as u8,
+            trump.map_or(4, |s| s as u8),
+        )
+    }
+
+    /// The key from raw hand bits, leader index and trump index (4: none).
+    #[inline]
+    pub fn from_bits(hands: [u32; 3], leader: u8, trump: u8) -> Key {
         Key {
             words: [
-                hands[0].compact() | meta << 24,
-                hands[1].compact(),
-                hands[2].compact(),
+                hands[0] | spread(leader as u32 | (trump as u32) << 2),
+                hands[1],
+                hands[2],
             ],
         }
     }
@@ -61,8 +85,8 @@ pub struct Bounds {
 
 pub const NO_MOVE: u8 = 0xFF;
 
-/// One slot: the key packed into three words (each hand compacted to the
-/// low 24 bits; leader/trump, generation and best move in the top bytes) and
+/// One slot: the key's three words (the generation it was written in spread
+/// over the second word's spare bits, the best move over the third's) and
 /// the bounds.
 #[derive(Copy, Clone, Default)]
 #[repr(C)]
@@ -72,7 +96,6 @@ struct Entry {
     upper: i16,
 }
 
-const HAND: u32 = 0x00FF_FFFF;
 const WAYS: usize = 4; // entries per bucket: 4 × 16 bytes = one cache line
 
 /// A fixed-size, 4-way set-associative table. Clearing is O(1): each entry
@@ -114,7 +137,11 @@ impl TransTable {
 
     #[inline]
     fn pack(key: &Key, generation: u32) -> [u32; 3] {
-        [key.words[0], key.words[1] | generation << 24, key.words[2]]
+        [
+            key.words[0],
+            key.words[1] | spread(generation),
+            key.words[2],
+        ]
     }
 
     #[inline]
@@ -135,11 +162,11 @@ impl Table for TransTable {
         let want = TransTable::pack(key, self.generation);
         let start = self.bucket(key);
         for e in &self.entries[start..start + WAYS] {
-            if e.w[0] == want[0] && e.w[1] == want[1] && e.w[2] & HAND == want[2] {
+            if e.w[0] == want[0] && e.w[1] == want[1] && e.w[2] & !SPARE == want[2] {
                 return Some(Bounds {
                     lower: e.lower,
                     upper: e.upper,
-                    best: (e.w[2] >> 24) as u8,
+                    best: gather(e.w[2]),
                 });
             }
         }
@@ -153,18 +180,18 @@ impl Table for TransTable {
         let generation = self.generation;
         let bucket = &mut self.entries[start..start + WAYS];
         let entry = |w: [u32; 3], b: Bounds| Entry {
-            w: [w[0], w[1], w[2] | (b.best as u32) << 24],
+            w: [w[0], w[1], w[2] | spread(b.best as u32)],
             lower: b.lower,
             upper: b.upper,
         };
         if let Some(e) = bucket
             .iter_mut()
-            .find(|e| e.w[0] == want[0] && e.w[1] == want[1] && e.w[2] & HAND == want[2])
+            .find(|e| e.w[0] == want[0] && e.w[1] == want[1] && e.w[2] & !SPARE == want[2])
         {
             let best = if bounds.best != NO_MOVE {
                 bounds.best
             } else {
-                (e.w[2] >> 24) as u8
+                gather(e.w[2])
             };
             let merged = Bounds {
                 lower: bounds.lower.max(e.lower),
@@ -180,10 +207,10 @@ impl Table for TransTable {
         let victim = bucket
             .iter_mut()
             .min_by_key(|e| {
-                if e.w[1] >> 24 != generation {
+                if e.w[1] & SPARE != spread(generation) {
                     0
                 } else {
-                    1 + (e.w[0] & HAND).count_ones()
+                    1 + (e.w[0] & !SPARE).count_ones()
                 }
             })
             .expect("bucket has entries");
@@ -288,6 +315,14 @@ mod tests {
                 .map(|b| b.lower),
             Some(7)
         );
+    }
+
+    #[test]
+    fn spare_bits_carry_a_byte() {
+        for x in 0..=255u32 {
+            assert_eq!(spread(x) & !SPARE, 0);
+            assert_eq!(gather(spread(x) | !SPARE), x as u8);
+        }
     }
 
     #[test]
