@@ -194,7 +194,7 @@ impl Node {
 
     /// The seat `k` places after the leader (k < 3).
     #[inline]
-    fn seat_after_leader(&self, k: u8) -> u8 {
+    pub fn seat_after_leader(&self, k: u8) -> u8 {
         let s = self.leader + k;
         if s >= 3 {
             s - 3
@@ -258,6 +258,77 @@ impl Node {
             self.len = 0;
         }
         gain
+    }
+
+    /// [`Node::play`] for a node with `LEN` cards in the trick, so that each
+    /// place in the trick gets its own straight-line code. The last card
+    /// settles the trick and leaves the trick fields stale: they are only
+    /// read while a trick is in progress.
+    #[inline(always)]
+    pub fn play_at<const LEN: u8>(&mut self, c: &Consts, m: u8) -> i16 {
+        debug_assert_eq!(self.len, LEN);
+        let i = m & 0x1F;
+        let suit = i >> 3;
+        let seat = self.seat_after_leader(LEN);
+        match LEN {
+            0 => {
+                let mut gain = 0;
+                if m & 0x80 == 0 {
+                    // Declaring looks at the hand the card is led from.
+                    let (pts, marriage) = self.declares(c, i);
+                    if seat == 0 {
+                        gain = pts;
+                    }
+                    if marriage && c.marriage_sets_trump {
+                        self.trump = suit;
+                    }
+                }
+                self.hands[seat as usize] &= !(1 << i);
+                self.led = suit;
+                self.high_led = i;
+                if suit == self.trump {
+                    self.high_trump = i;
+                    self.win_key = 16 + (i & 7);
+                } else {
+                    self.high_trump = NONE;
+                    self.win_key = 8 + (i & 7);
+                }
+                self.win_seat = seat;
+                self.trick_points = points(i);
+                self.len = 1;
+                gain
+            }
+            1 => {
+                self.hands[seat as usize] &= !(1 << i);
+                if suit == self.led && i > self.high_led {
+                    self.high_led = i;
+                }
+                if suit == self.trump && (self.high_trump == NONE || i > self.high_trump) {
+                    self.high_trump = i;
+                }
+                let k = self.strength(i);
+                if k > self.win_key {
+                    self.win_key = k;
+                    self.win_seat = seat;
+                }
+                self.trick_points += points(i);
+                self.len = 2;
+                0
+            }
+            _ => {
+                self.hands[seat as usize] &= !(1 << i);
+                if self.strength(i) > self.win_key {
+                    self.win_seat = seat;
+                }
+                self.leader = self.win_seat;
+                self.len = 0;
+                if self.win_seat == 0 {
+                    (self.trick_points + points(i)) as i16
+                } else {
+                    0
+                }
+            }
+        }
     }
 
     /// The most the declarer can still score from a trick start: every card
@@ -367,6 +438,55 @@ mod tests {
     fn above_matches_cardset() {
         for c in Card::all() {
             assert_eq!(above(c.index()), CardSet::above(c).bits(), "{c}");
+        }
+    }
+
+    #[test]
+    fn play_at_plays_like_play() {
+        let mut rng = crate::random::rng(5);
+        for rules in [Rules::STANDARD, Rules::PL, Rules::RU] {
+            let c = Consts::new(&rules);
+            for _ in 0..200 {
+                let mut s = crate::random::start(&mut rng, &rules);
+                while !s.is_over() {
+                    let n = Node::from_state(&s);
+                    let moves = s.legal_moves(&rules);
+                    let m = moves[(s.hands[1].bits() as usize) % moves.len()];
+                    let (mut a, mut b) = (n, n);
+                    let gain = a.play(&c, m.to_byte());
+                    let gain_at = match n.len {
+                        0 => b.play_at::<0>(&c, m.to_byte()),
+                        1 => b.play_at::<1>(&c, m.to_byte()),
+                        _ => b.play_at::<2>(&c, m.to_byte()),
+                    };
+                    assert_eq!(gain, gain_at, "{s:?} {m:?}");
+                    assert_eq!(
+                        (a.hands, a.leader, a.trump, a.len),
+                        (b.hands, b.leader, b.trump, b.len)
+                    );
+                    if a.len > 0 {
+                        assert_eq!(
+                            (
+                                a.led,
+                                a.high_led,
+                                a.high_trump,
+                                a.win_seat,
+                                a.win_key,
+                                a.trick_points
+                            ),
+                            (
+                                b.led,
+                                b.high_led,
+                                b.high_trump,
+                                b.win_seat,
+                                b.win_key,
+                                b.trick_points
+                            )
+                        );
+                    }
+                    s.play(&rules, m);
+                }
+            }
         }
     }
 

@@ -41,20 +41,20 @@ impl Ordered {
 
 /// The moves of the player to move in `n`, best guess first; `hint` (a move
 /// byte from the table, or `NONE`) goes first.
-#[inline]
-pub fn ordered_moves(n: &Node, c: &Consts, hint: u8) -> Ordered {
+#[inline(always)]
+pub fn ordered_moves<const LEN: u8>(n: &Node, c: &Consts, hint: u8) -> Ordered {
     let mut out = Ordered {
         moves: [0; 16],
         scores: [0; 16],
         len: 0,
     };
     let legal = n.legal(c);
-    if legal & (legal - 1) == 0 && (n.len > 0 || !c.optional) {
+    if legal & (legal - 1) == 0 && (LEN > 0 || !c.optional) {
         // One card, and no choice of declaring: nothing to order.
         out.push(legal.trailing_zeros() as u8, 0);
         return out;
     }
-    match n.len {
+    match LEN {
         0 => leads(n, c, legal, &mut out),
         1 => follows(n, legal, &mut out),
         _ => last_to_play(n, c, legal, &mut out),

@@ -37,10 +37,10 @@ impl<T: Table> Search<'_, T> {
 
     fn node(&mut self, n: &Node, alpha: i16, beta: i16) -> i16 {
         self.stats.nodes += 1;
-        if n.len == 0 {
-            self.trick_start(n, alpha, beta)
-        } else {
-            self.moves(n, alpha, beta, NONE).0
+        match n.len {
+            0 => self.trick_start(n, alpha, beta),
+            1 => self.moves::<1>(n, alpha, beta, NONE).0,
+            _ => self.moves::<2>(n, alpha, beta, NONE).0,
         }
     }
 
@@ -94,7 +94,7 @@ impl<T: Table> Search<'_, T> {
         // Search only where the stored bounds leave doubt.
         alpha = alpha.max(known.lower - 1);
         beta = beta.min(known.upper + 1);
-        let (v, best) = self.moves(n, alpha, beta, hint);
+        let (v, best) = self.moves::<0>(n, alpha, beta, hint);
         let bounds = if v <= alpha {
             Bounds {
                 lower: known.lower.min(v),
@@ -120,14 +120,22 @@ impl<T: Table> Search<'_, T> {
 
     /// Tries every move of the player to move; returns the value and the
     /// move byte that reached it.
-    fn moves(&mut self, n: &Node, mut alpha: i16, mut beta: i16, hint: u8) -> (i16, u8) {
-        let list = ordered_moves(n, &self.consts, hint);
-        let maximise = n.to_move() == 0;
+    fn moves<const LEN: u8>(
+        &mut self,
+        n: &Node,
+        mut alpha: i16,
+        mut beta: i16,
+        hint: u8,
+    ) -> (i16, u8) {
+        let list = ordered_moves::<LEN>(n, &self.consts, hint);
+        let mover = n.seat_after_leader(LEN);
+        let maximise = mover == 0;
         let mut best = if maximise { i16::MIN } else { i16::MAX };
         let mut best_move = NONE;
         // Twins (see `twin_bound`): the cards no other card separates.
-        let twins = n.len < 2;
-        let blockers = (n.remaining() & !n.hand()) | if n.len == 1 { 1 << n.high_led } else { 0 };
+        let twins = LEN < 2;
+        let blockers =
+            (n.remaining() & !n.hands[mover as usize]) | if LEN == 1 { 1 << n.high_led } else { 0 };
         let special = n.special(&self.consts);
         let mut done: [(u8, i16); 16] = [(0, 0); 16];
         let mut done_len = 0;
@@ -144,7 +152,7 @@ impl<T: Table> Search<'_, T> {
                 }
             }
             let mut child = *n;
-            let gain = child.play(&self.consts, m);
+            let gain = child.play_at::<LEN>(&self.consts, m);
             let (a, b) = (alpha - gain, beta - gain);
             // The declarer already has what beta asks for: nothing to search
             // (remaining points are never negative).
