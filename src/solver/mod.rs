@@ -202,32 +202,50 @@ impl<T: Table> Solver<T> {
     }
 }
 
-/// A cheap guess at how good an exchange is, for ordering only: keep points,
-/// marriages and long suits; give away small cards; never hand a defender
-/// the card that completes a marriage.
+/// A cheap guess at how good an exchange is, for ordering only (the true
+/// best found late costs re-searches). All cards are known, so a card "stands"
+/// when no defender holds a higher one of its suit. Kept standing cards count
+/// fully, other kept cards by half (a ten under a defender's ace is lost
+/// anyway, so giving it away costs little). Given cards count against, unless
+/// D would have lost them too. With a trump in view (a marriage kept, or a
+/// chosen trump), every void is worth a ruff. Never complete a defender's
+/// marriage.
 fn exchange_guess(deal: &Deal, rules: &Rules, e: &Exchange) -> i32 {
     let ten = deal.declarer_ten();
     let given: crate::CardSet = e.cards().into_iter().collect();
     let kept = ten.minus(given);
-    let marriages: i32 = kept
-        .marriages()
-        .map(|s| rules.marriage_value(s) as i32)
-        .sum();
-    let mut score = marriages + kept.points() as i32;
+    let mut defenders = deal.hands[1].union(deal.hands[2]);
     if let Give::Pass(to_l, to_r) = e.give {
-        score -= 2 * given.points() as i32;
+        defenders = defenders.with(to_l).with(to_r);
+    }
+    let stands = |c: crate::Card| defenders.intersect(crate::CardSet::above(c)).is_empty();
+    let mut score = 0;
+    let mut trump_suit = e.trump;
+    for s in kept.marriages() {
+        score += 2 * rules.marriage_value(s) as i32;
+        trump_suit = trump_suit.or(Some(s));
+    }
+    for c in kept.iter() {
+        let p = c.points() as i32;
+        score += if stands(c) { 2 * p + 6 } else { p };
+    }
+    if let Give::Pass(to_l, to_r) = e.give {
         for (card, hand) in [(to_l, deal.hands[1]), (to_r, deal.hands[2])] {
+            let p = card.points() as i32;
+            score -= if stands(card) { 2 * p } else { p };
             if hand.with(card).has_marriage(card.suit()) {
-                score -= rules.marriage_value(card.suit()) as i32;
+                score -= 2 * rules.marriage_value(card.suit()) as i32;
             }
         }
     }
-    // Long suits in hand keep the lead; a chosen trump wants length.
-    let lengths: i32 = crate::Suit::ALL
-        .iter()
-        .map(|&s| (kept.suit(s).len() as i32).pow(2))
-        .sum();
-    score += lengths + e.trump.map_or(0, |t| kept.suit(t).len() as i32 * 8);
+    if let Some(t) = trump_suit {
+        for s in crate::Suit::ALL {
+            if s != t && kept.suit(s).is_empty() {
+                score += 20;
+            }
+        }
+        score += 4 * kept.suit(t).len() as i32;
+    }
     score
 }
 
