@@ -13,7 +13,8 @@ mod common;
 use std::time::Instant;
 
 use common::gen::{
-    random_full_deal, random_position, random_position_under, random_rules, rng, Sample,
+    cashing_position, random_full_deal, random_position, random_position_under, random_rules, rng,
+    Sample,
 };
 use common::reference::{
     reference_exchange_values, reference_move_values, reference_move_values_memo,
@@ -100,6 +101,23 @@ fn random_positions(tricks: usize, count: u64) {
         "{count} positions with {tricks} tricks left: {:.1?}",
         t.elapsed()
     );
+}
+
+/// Positions where one seat holds the top of a suit and can cash it, the
+/// others following or throwing cards away: where the quick-trick bounds
+/// (cashed points, the followers' and discarders' cheapest cards, a marriage
+/// declared after cashing) decide most of the search.
+#[test]
+fn cashing_positions() {
+    let t = Instant::now();
+    for tricks in 3..=5 {
+        for i in 0..150 {
+            let p = cashing_position(7_000_000 + tricks as u64 * 1000 + i, tricks);
+            let want = reference_move_values(&p.rules, &p.state);
+            check(&mut Solver::new(p.rules), &p, &want);
+        }
+    }
+    println!("450 cashing positions: {:.1?}", t.elapsed());
 }
 
 #[test]

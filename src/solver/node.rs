@@ -365,6 +365,8 @@ impl Node {
         let others = [self.hands[(leader + 1) % 3], self.hands[(leader + 2) % 3]];
         let rest = others[0] | others[1];
         let mut total = 0;
+        let mut tricks = 0;
+        let mut forced = [0u32; 2];
         for suit in 0..4u8 {
             let lane = SUIT[suit as usize];
             let mut top = hand & lane;
@@ -377,7 +379,7 @@ impl Node {
             }
             let kq = 0b1100u32 << (suit * 8);
             if hand & kq == kq {
-                top &= above(suit * 8 + Rank::King as u8);
+                top &= !kq;
             }
             let mut cashable = top.count_ones();
             if self.trump != NONE && suit != self.trump {
@@ -394,19 +396,60 @@ impl Node {
                 total += points(i) as i16;
                 top &= !(1 << i);
             }
-            // Everyone else must follow to those tricks: at least their
-            // lowest cards of the suit land in them (a card thrown away
-            // earlier lands in one of the leader's tricks too).
-            for o in others {
+            tricks += cashable;
+            // Everyone else must follow to those tricks while they can: at
+            // least their lowest cards of the suit land in them (a card
+            // thrown away earlier lands in one of the leader's tricks too).
+            for (o, f) in others.iter().zip(forced.iter_mut()) {
                 let mut theirs = o & lane;
                 for _ in 0..cashable.min(theirs.count_ones()) {
-                    let i = theirs.trailing_zeros() as u8;
-                    total += points(i) as i16;
+                    *f |= theirs & theirs.wrapping_neg();
                     theirs &= theirs - 1;
                 }
             }
         }
+        // Each of the others plays one card to each of those tricks: the
+        // forced ones, and for the rest at least their cheapest other cards
+        // (a lane's bit order is its point order).
+        for (o, f) in others.iter().zip(forced) {
+            total += CardSet(f).points() as i16;
+            let mut need = tricks - f.count_ones();
+            let mut free = o & !f;
+            let mut rank = 0x0101_0101u32;
+            while need > 0 && free != 0 {
+                let mut at = free & rank;
+                while need > 0 && at != 0 {
+                    let low = at & at.wrapping_neg();
+                    total += points(low.trailing_zeros() as u8) as i16;
+                    free &= !low;
+                    at &= at - 1;
+                    need -= 1;
+                }
+                rank <<= 1;
+            }
+        }
         total
+    }
+
+    /// What D, leading, can surely still declare after cashing the sure
+    /// points: the best marriage held (its K and Q are never cashed), or the
+    /// ace marriage (an ace led, cashed or not, declares it). One lead, one
+    /// declaration, so the larger of the two.
+    #[inline]
+    pub fn sure_declaration(&self, c: &Consts) -> i16 {
+        let d = self.hands[0];
+        let kq = d >> 2 & d >> 3 & 0x0101_0101;
+        let aces = c.aces > 0 && d & ACES == ACES;
+        if (kq == 0 && !aces) || (!c.first_trick_marriage && self.first_trick(c)) {
+            return 0;
+        }
+        let mut best = if aces { c.aces } else { 0 };
+        for s in 0..4 {
+            if kq & 1 << (8 * s) != 0 {
+                best = best.max(c.marriage[s]);
+            }
+        }
+        best
     }
 
     /// Cards whose play changes what the player to move can declare later:

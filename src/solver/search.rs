@@ -78,10 +78,10 @@ impl<T: Table> Search<'_, T> {
             known.upper = known.upper.min(b.upper);
         }
         // Quick tricks, only where the table did not answer: the leader's
-        // side surely takes `sure` points.
+        // side surely takes `sure` points; D leading can then still declare.
         let sure = n.sure_points();
         if n.leader == 0 {
-            known.lower = known.lower.max(sure);
+            known.lower = known.lower.max(sure + n.sure_declaration(&self.consts));
             if known.lower >= beta {
                 return known.lower;
             }

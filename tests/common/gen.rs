@@ -280,6 +280,53 @@ fn random_start(rng: &mut ChaCha8Rng, seed: u64, rules: Rules) -> Sample {
 fn random_snapshot(rng: &mut ChaCha8Rng, seed: u64, rules: Rules, tricks: usize) -> Sample {
     let out = 24 - 3 * tricks;
     let places = deal_groups(rng, &rules, &[tricks, tricks, tricks, out]);
+    snapshot_from(rng, seed, rules, places)
+}
+
+/// A position at the start of a trick with `tricks` cards a hand, in which
+/// one seat holds the top cards of a suit (two up to the whole suit), so that
+/// it can cash trick after trick while the others follow or throw cards
+/// away: the case the solver's quick-trick bounds reason about.
+pub fn cashing_position(seed: u64, tricks: usize) -> Sample {
+    let mut rng = rng(seed);
+    let rules = random_rules(&mut rng);
+    let seat = rng.gen_range(0..3);
+    let suit = Suit::from_index(rng.gen_range(0..4));
+    let run: Vec<Card> = [
+        Rank::Ace,
+        Rank::Ten,
+        Rank::King,
+        Rank::Queen,
+        Rank::Jack,
+        Rank::Nine,
+    ]
+    .into_iter()
+    .take(rng.gen_range(2..=tricks.min(6)))
+    .map(|r| Card::new(suit, r))
+    .collect();
+    let mut rest: Vec<Card> = CardSet::ALL
+        .minus(run.iter().copied().collect())
+        .iter()
+        .collect();
+    rest.shuffle(&mut rng);
+    let mut places = vec![CardSet::EMPTY; 4];
+    places[seat] = run.iter().copied().collect();
+    for p in 0..3 {
+        while places[p].len() < tricks {
+            places[p].insert(rest.pop().expect("24 cards cover the hands"));
+        }
+    }
+    places[3] = rest.into_iter().collect();
+    let mut sample = snapshot_from(&mut rng, seed, rules, places);
+    for _ in 0..rng.gen_range(0..=2) {
+        play_random(&mut rng, &mut sample);
+    }
+    sample
+}
+
+/// A snapshot from cards already placed: the three hands, then the cards
+/// out of play.
+fn snapshot_from(rng: &mut ChaCha8Rng, seed: u64, rules: Rules, places: Vec<CardSet>) -> Sample {
     let hands = [places[0], places[1], places[2]];
     let held = places[0] | places[1] | places[2];
     let trump = match rules.trump {
