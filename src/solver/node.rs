@@ -21,12 +21,23 @@ const POINTS: [u8; 32] = [
     11, 0, 0,
 ];
 
-/// Cards of the same suit above the card with index `i`.
+/// Cards of the same suit above the card with index `i`: a table, as the
+/// search asks this at almost every card.
 #[inline]
 pub const fn above(i: u8) -> u32 {
-    let through_ace = (1u32 << ((i & !7) + 6)) - 1;
-    through_ace & !((2u32 << i) - 1)
+    ABOVE[(i & 31) as usize]
 }
+
+const ABOVE: [u32; 32] = {
+    let mut t = [0u32; 32];
+    let mut i = 0;
+    while i < 32 {
+        let through_ace = (1u32 << ((i & !7) + 6)) - 1;
+        t[i] = through_ace & !(2u32 << i).wrapping_sub(1);
+        i += 1;
+    }
+    t
+};
 
 /// Card points by card index.
 #[inline]
@@ -134,7 +145,7 @@ impl Node {
     }
 
     /// The legal cards of the player to move, as bits.
-    #[inline]
+    #[inline(always)]
     pub fn legal(&self, c: &Consts) -> u32 {
         let hand = self.hand();
         if self.len == 0 {
@@ -195,12 +206,8 @@ impl Node {
     /// The seat `k` places after the leader (k < 3).
     #[inline]
     pub fn seat_after_leader(&self, k: u8) -> u8 {
-        let s = self.leader + k;
-        if s >= 3 {
-            s - 3
-        } else {
-            s
-        }
+        const SEATS: [u8; 8] = [0, 1, 2, 0, 1, 2, 0, 1];
+        SEATS[(self.leader + k) as usize & 7]
     }
 
     /// Adds card `i` to the trick (its player's hand is updated elsewhere).
