@@ -13,7 +13,7 @@ use crate::state::State;
 /// No trump / no card.
 pub const NONE: u8 = 0xFF;
 
-const SUIT: [u32; 4] = [0x3F, 0x3F << 8, 0x3F << 16, 0x3F << 24];
+pub const SUIT: [u32; 4] = [0x3F, 0x3F << 8, 0x3F << 16, 0x3F << 24];
 const ACES: u32 = 0x2020_2020;
 /// Card points by card index (a lane of 8 per suit, 6 ranks used).
 const POINTS: [u8; 32] = [

@@ -2,7 +2,7 @@
 //! best come first so that alpha-beta cuts early. Cheap rules of thumb, no
 //! search. Dominated cards of the last player to a trick are left out.
 
-use super::node::{above, points, Consts, Node, NONE};
+use super::node::{above, points, Consts, Node, NONE, SUIT};
 
 /// Up to 16 moves (8 cards, and with `declare=optional` an undeclared twin
 /// of each declaring lead), as move bytes (card index, `0x80` undeclared).
@@ -73,11 +73,40 @@ pub fn ordered_moves<const LEN: u8>(n: &Node, c: &Consts, hint: u8) -> Ordered {
 /// Leads: declare marriages, cash sure winners, otherwise lead low.
 fn leads(n: &Node, c: &Consts, legal: u32, out: &mut Ordered) {
     let others = n.remaining() & !n.hand();
+    // A defender's partner: the other defender.
+    let partner = match n.leader {
+        0 => 0,
+        1 => n.hands[2],
+        _ => n.hands[1],
+    };
+    // Suits an opponent of the leader can ruff: void in them, holding trump.
+    let mut ruffable = 0u32;
+    if n.trump != NONE {
+        let trumps = SUIT[n.trump as usize];
+        for (seat, &h) in n.hands.iter().enumerate() {
+            let opponent = (seat == 0) != (n.leader == 0);
+            if opponent && h & trumps != 0 {
+                for s in 0..4 {
+                    if h & SUIT[s] == 0 {
+                        ruffable |= SUIT[s];
+                    }
+                }
+            }
+        }
+        ruffable &= !trumps;
+    }
     for i in bits(legal) {
         let pts = points(i) as i16;
-        let base = if others & above(i) == 0 {
-            // Top of its suit: wins unless someone ruffs.
+        let higher = others & above(i);
+        let base = if higher == 0 && ruffable & (1 << i) != 0 {
+            // Top of its suit, but an opponent ruffs it.
+            -pts - 10
+        } else if higher == 0 {
+            // Top of its suit: wins.
             50 + pts
+        } else if partner & (1 << (31 - higher.leading_zeros())) != 0 {
+            // The partner holds the suit's top: lead low to it.
+            25 - pts
         } else {
             -pts
         };
@@ -96,8 +125,27 @@ fn leads(n: &Node, c: &Consts, legal: u32, out: &mut Ordered) {
 /// Second to play: take the lead cheaply, otherwise play the least valuable
 /// card.
 fn follows(n: &Node, legal: u32, out: &mut Ordered) {
+    let me = n.seat_after_leader(1);
+    let third = n.hands[n.seat_after_leader(2) as usize];
+    // The partner led and the last player cannot beat the lead: add points.
+    let partner_keeps_it = (me == 0) == (n.leader == 0) && {
+        let led = SUIT[n.led as usize];
+        let beats_in_suit = third & led & above(n.high_led) != 0;
+        let ruffs = n.trump != NONE
+            && n.trump != n.led
+            && third & led == 0
+            && third & SUIT[n.trump as usize] != 0;
+        !beats_in_suit && !ruffs
+    };
     for i in bits(legal) {
-        let score = if n.strength(i) > n.win_key {
+        let wins = n.strength(i) > n.win_key;
+        let score = if partner_keeps_it {
+            if wins {
+                -4 * points(i) as i16
+            } else {
+                50 + points(i) as i16
+            }
+        } else if wins {
             100 + points(i) as i16
         } else {
             -4 * points(i) as i16 - (i & 7) as i16
