@@ -202,15 +202,17 @@ impl<T: Table> Solver<T> {
     }
 }
 
-/// A cheap guess at how good an exchange is, for ordering only (the true
-/// best found late costs re-searches). All cards are known, so a card "stands"
-/// when no defender holds a higher one of its suit. Kept standing cards count
-/// fully, other kept cards by half (a ten under a defender's ace is lost
-/// anyway, so giving it away costs little). Given cards count against, unless
-/// D would have lost them too. With a trump in view (a marriage kept, or a
-/// chosen trump), every void is worth a ruff. Never complete a defender's
-/// marriage.
-fn exchange_guess(deal: &Deal, rules: &Rules, e: &Exchange) -> i32 {
+/// A cheap guess at how good an exchange is, for ordering only: the true
+/// best found late costs exact re-searches. All cards are known, so a card
+/// "stands" when no defender holds a higher one of its suit. What counts:
+/// marriages kept, standing cards kept (each, and their points), standing
+/// cards given away, voids and trump length when a trump is in view (a
+/// marriage kept, or a chosen trump); points that do not stand are better
+/// given away. The weights were fitted on exact values of every exchange of
+/// 140 sampled deals of seven bidding hands (the best exchange came first
+/// half as often wrong as with hand-set weights), then checked on 140 others.
+#[doc(hidden)]
+pub fn exchange_guess(deal: &Deal, rules: &Rules, e: &Exchange) -> i32 {
     let ten = deal.declarer_ten();
     let given: crate::CardSet = e.cards().into_iter().collect();
     let kept = ten.minus(given);
@@ -222,29 +224,29 @@ fn exchange_guess(deal: &Deal, rules: &Rules, e: &Exchange) -> i32 {
     let mut score = 0;
     let mut trump_suit = e.trump;
     for s in kept.marriages() {
-        score += 2 * rules.marriage_value(s) as i32;
+        score += 16 * rules.marriage_value(s) as i32;
         trump_suit = trump_suit.or(Some(s));
     }
     for c in kept.iter() {
         let p = c.points() as i32;
-        score += if stands(c) { 2 * p + 6 } else { p };
+        score += if stands(c) { 13 * p + 135 } else { -3 * p };
     }
     if let Give::Pass(to_l, to_r) = e.give {
         for (card, hand) in [(to_l, deal.hands[1]), (to_r, deal.hands[2])] {
             let p = card.points() as i32;
-            score -= if stands(card) { 2 * p } else { p };
+            score -= if stands(card) { 31 * p } else { p };
             if hand.with(card).has_marriage(card.suit()) {
                 score -= 2 * rules.marriage_value(card.suit()) as i32;
             }
         }
     }
-    if let Some(t) = trump_suit {
-        for s in crate::Suit::ALL {
-            if s != t && kept.suit(s).is_empty() {
-                score += 20;
-            }
+    for s in crate::Suit::ALL {
+        if kept.suit(s).is_empty() {
+            score += if trump_suit.is_some_and(|t| t != s) { 16 } else { 1 };
         }
-        score += 4 * kept.suit(t).len() as i32;
+    }
+    if let Some(t) = trump_suit {
+        score += 27 * kept.suit(t).len() as i32;
     }
     score
 }
