@@ -242,7 +242,11 @@ pub fn exchange_guess(deal: &Deal, rules: &Rules, e: &Exchange) -> i32 {
     }
     for s in crate::Suit::ALL {
         if kept.suit(s).is_empty() {
-            score += if trump_suit.is_some_and(|t| t != s) { 16 } else { 1 };
+            score += if trump_suit.is_some_and(|t| t != s) {
+                16
+            } else {
+                1
+            };
         }
     }
     if let Some(t) = trump_suit {

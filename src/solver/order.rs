@@ -6,35 +6,47 @@ use super::node::{above, points, Consts, Node, NONE, SUIT};
 
 /// Up to 16 moves (8 cards, and with `declare=optional` an undeclared twin
 /// of each declaring lead), as move bytes (card index, `0x80` undeclared).
+/// Each is kept as one sort key: the score above, the move below (inverted,
+/// so that equal scores keep the lower card first).
 pub struct Ordered {
-    moves: [u8; 16],
-    scores: [i16; 16],
+    keys: [u32; 16],
     len: usize,
 }
 
 impl Ordered {
+    #[inline]
     fn push(&mut self, m: u8, score: i16) {
-        self.moves[self.len] = m;
-        self.scores[self.len] = score;
+        self.keys[self.len] = ((score as i32 + 0x8000) as u32) << 8 | (255 - m) as u32;
         self.len += 1;
     }
 
-    pub fn as_slice(&self) -> &[u8] {
-        &self.moves[..self.len]
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
     }
 
-    /// Insertion sort by score, highest first: at most 16 moves.
+    /// The `k`-th move, best first.
+    #[inline]
+    pub fn get(&self, k: usize) -> u8 {
+        255 - (self.keys[k] & 0xFF) as u8
+    }
+
+    /// The moves, best first.
+    pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
+        self.keys[..self.len].iter().map(|k| 255 - (k & 0xFF) as u8)
+    }
+
+    /// Insertion sort, highest key first: at most 16 moves.
+    #[inline]
     fn sort(&mut self) {
         for i in 1..self.len {
-            let (m, s) = (self.moves[i], self.scores[i]);
+            let key = self.keys[i];
             let mut j = i;
-            while j > 0 && self.scores[j - 1] < s {
-                self.moves[j] = self.moves[j - 1];
-                self.scores[j] = self.scores[j - 1];
+            while j > 0 && self.keys[j - 1] < key {
+                self.keys[j] = self.keys[j - 1];
                 j -= 1;
             }
-            self.moves[j] = m;
-            self.scores[j] = s;
+            self.keys[j] = key;
         }
     }
 }
@@ -44,8 +56,7 @@ impl Ordered {
 #[inline(always)]
 pub fn ordered_moves<const LEN: u8>(n: &Node, c: &Consts, hint: u8) -> Ordered {
     let mut out = Ordered {
-        moves: [0; 16],
-        scores: [0; 16],
+        keys: [0; 16],
         len: 0,
     };
     let legal = n.legal(c);
@@ -61,8 +72,9 @@ pub fn ordered_moves<const LEN: u8>(n: &Node, c: &Consts, hint: u8) -> Ordered {
     }
     if out.len > 1 {
         if hint != NONE {
-            if let Some(k) = out.as_slice().iter().position(|&m| m == hint) {
-                out.scores[k] = i16::MAX;
+            let hinted = out.iter().position(|m| m == hint);
+            if let Some(k) = hinted {
+                out.keys[k] |= 0xFF_FF00;
             }
         }
         out.sort();
@@ -186,8 +198,8 @@ fn last_to_play(n: &Node, c: &Consts, legal: u32, out: &mut Ordered) {
             if same_run {
                 // Cards come lowest first, so `i` has the higher points.
                 if ours {
-                    out.moves[out.len - 1] = i;
-                    out.scores[out.len - 1] = score;
+                    out.len -= 1;
+                    out.push(i, score);
                 }
                 prev = Some((i, winner));
                 continue;

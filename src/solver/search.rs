@@ -35,6 +35,7 @@ impl<T: Table> Search<'_, T> {
         self.node(&Node::from_state(s), alpha, beta)
     }
 
+    #[inline(always)]
     fn node(&mut self, n: &Node, alpha: i16, beta: i16) -> i16 {
         self.stats.nodes += 1;
         match n.len {
@@ -44,6 +45,7 @@ impl<T: Table> Search<'_, T> {
         }
     }
 
+    #[inline(never)]
     fn trick_start(&mut self, n: &Node, mut alpha: i16, mut beta: i16) -> i16 {
         match n.hands[n.leader as usize].count_ones() {
             0 => return 0,
@@ -120,6 +122,7 @@ impl<T: Table> Search<'_, T> {
 
     /// Tries every move of the player to move; returns the value and the
     /// move byte that reached it.
+    #[inline(never)]
     fn moves<const LEN: u8>(
         &mut self,
         n: &Node,
@@ -139,7 +142,7 @@ impl<T: Table> Search<'_, T> {
         let special = n.special(&self.consts);
         let mut done: [(u8, i16); 16] = [(0, 0); 16];
         let mut done_len = 0;
-        for (tried, &m) in list.as_slice().iter().enumerate() {
+        for (tried, m) in list.iter().enumerate() {
             if twins && m & 0x80 == 0 {
                 let bound = twin_bound(m, &done[..done_len], blockers, special, maximise);
                 if maximise && bound <= alpha {
@@ -178,7 +181,7 @@ impl<T: Table> Search<'_, T> {
                 }
             };
             let v = gain + v;
-            if done_len < done.len() {
+            if twins && done_len < done.len() {
                 done[done_len] = (m, v);
                 done_len += 1;
             }
