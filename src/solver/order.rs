@@ -20,17 +20,6 @@ impl Ordered {
         self.len += 1;
     }
 
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// The `k`-th move, best first.
-    #[inline]
-    pub fn get(&self, k: usize) -> u8 {
-        255 - (self.keys[k] & 0xFF) as u8
-    }
-
     /// The moves, best first.
     pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
         self.keys[..self.len].iter().map(|k| 255 - (k & 0xFF) as u8)
@@ -98,9 +87,9 @@ fn leads(n: &Node, c: &Consts, legal: u32, out: &mut Ordered) {
         for (seat, &h) in n.hands.iter().enumerate() {
             let opponent = (seat == 0) != (n.leader == 0);
             if opponent && h & trumps != 0 {
-                for s in 0..4 {
-                    if h & SUIT[s] == 0 {
-                        ruffable |= SUIT[s];
+                for lane in SUIT {
+                    if h & lane == 0 {
+                        ruffable |= lane;
                     }
                 }
             }
