@@ -311,9 +311,9 @@ pub fn cashing_position(seed: u64, tricks: usize) -> Sample {
     rest.shuffle(&mut rng);
     let mut places = vec![CardSet::EMPTY; 4];
     places[seat] = run.iter().copied().collect();
-    for p in 0..3 {
-        while places[p].len() < tricks {
-            places[p].insert(rest.pop().expect("24 cards cover the hands"));
+    for hand in &mut places[..3] {
+        while hand.len() < tricks {
+            hand.insert(rest.pop().expect("24 cards cover the hands"));
         }
     }
     places[3] = rest.into_iter().collect();
