@@ -66,7 +66,8 @@ impl<T: Table> Search<'_, T> {
             upper,
             best: NO_MOVE,
         };
-        if let Some(b) = self.table.probe(&key) {
+        let stored = self.table.probe(&key);
+        if let Some(b) = stored {
             if b.lower >= beta || b.lower == b.upper {
                 self.stats.table_cuts += 1;
                 return b.lower;
@@ -79,18 +80,21 @@ impl<T: Table> Search<'_, T> {
             known.lower = known.lower.max(b.lower);
             known.upper = known.upper.min(b.upper);
         }
-        // Quick tricks, only where the table did not answer: the leader's
-        // side surely takes `sure` points; D leading can then still declare.
-        let sure = n.sure_points();
-        if n.leader == 0 {
-            known.lower = known.lower.max(sure + n.sure_declaration(&self.consts));
-            if known.lower >= beta {
-                return known.lower;
-            }
-        } else {
-            known.upper = known.upper.min(upper - sure);
-            if known.upper <= alpha {
-                return known.upper;
+        // Quick tricks, only where the table knows nothing (stored bounds
+        // already include them): the leader's side surely takes `sure`
+        // points; D leading can then still declare.
+        if stored.is_none() {
+            let sure = n.sure_points();
+            if n.leader == 0 {
+                known.lower = sure + n.sure_declaration(&self.consts);
+                if known.lower >= beta {
+                    return known.lower;
+                }
+            } else {
+                known.upper = upper - sure;
+                if known.upper <= alpha {
+                    return known.upper;
+                }
             }
         }
         // Search only where the stored bounds leave doubt.
