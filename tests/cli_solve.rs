@@ -197,3 +197,28 @@ fn rules_flag_applies_to_positions_without_rules() {
         .failure()
         .stderr(predicate::str::contains("must_beat"));
 }
+
+/// The table size changes only the speed: any size gives the same answer
+/// (126, worked out above); a size that is not a positive number is refused.
+#[test]
+fn table_size_is_settable_and_checked() {
+    for mb in ["0.001", "0.5", "3"] {
+        let out = tysiac()
+            .args(["solve", "--json", "--table-mb", mb, "-"])
+            .write_stdin(ENDGAME)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        assert_eq!(json_lines(&out)[0]["value"], 126, "--table-mb {mb}");
+    }
+    for bad in ["0", "-1", "lots"] {
+        tysiac()
+            .args(["solve", &format!("--table-mb={bad}"), "-"])
+            .write_stdin(ENDGAME)
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains("--table-mb"));
+    }
+}

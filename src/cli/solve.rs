@@ -37,9 +37,10 @@ pub struct SolveArgs {
     /// With --deal: the exchange (card to L, card to R).
     #[arg(long, value_name = "CARDS", requires = "deal")]
     pub exchange: Option<String>,
-    /// Memory for each solver's transposition table, in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 2)]
-    pub table_mb: usize,
+    /// Memory for each solver's transposition table, in MiB (fractions
+    /// allowed).
+    #[arg(long, value_name = "MIB", default_value_t = 0.5, value_parser = table_mb)]
+    pub table_mb: f64,
     /// Hide the progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -92,7 +93,7 @@ pub fn run(args: SolveArgs) -> ExitCode {
     }
 
     let progress = Bar::new(positions.len() as u64, "solving", args.quiet);
-    let table_bytes = args.table_mb.max(1) << 20;
+    let table_bytes = (args.table_mb * (1 << 20) as f64) as usize;
     // Each worker keeps one solver (and its table) while the rules stay the same.
     let outcomes: Vec<Outcome> = positions
         .par_iter()
@@ -299,4 +300,16 @@ fn describe_exchange(e: &Exchange) -> String {
         text.push_str(&format!(", trump {t}"));
     }
     text
+}
+
+/// `--table-mb`: a positive number of MiB, at most 64 GiB.
+fn table_mb(text: &str) -> Result<f64, String> {
+    let mb: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of MiB"))?;
+    if mb.is_finite() && mb > 0.0 && mb <= 65536.0 {
+        Ok(mb)
+    } else {
+        Err(format!("`{text}`: the table needs more than 0 and at most 65536 MiB"))
+    }
 }
