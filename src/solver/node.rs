@@ -371,22 +371,26 @@ impl Node {
         let hand = self.hands[leader];
         let others = [self.hands[(leader + 1) % 3], self.hands[(leader + 2) % 3]];
         let rest = others[0] | others[1];
+        // Every suit at once: the others' cards smeared down their lanes
+        // (the masks stop bits crossing into the lane below), so what is
+        // left of the hand above them is its top cards.
+        let mut below = rest;
+        below |= (below >> 1) & 0x7F7F_7F7F;
+        below |= (below >> 2) & 0x3F3F_3F3F;
+        below |= (below >> 4) & 0x0F0F_0F0F;
+        let kq = hand >> 2 & hand >> 3 & 0x0101_0101;
+        let tops = hand & !below & !(kq << 2 | kq << 3);
+        if tops == 0 {
+            return 0;
+        }
         let mut total = 0;
         let mut tricks = 0;
         let mut forced = [0u32; 2];
         for suit in 0..4u8 {
             let lane = SUIT[suit as usize];
-            let mut top = hand & lane;
+            let mut top = tops & lane;
             if top == 0 {
                 continue;
-            }
-            let theirs = rest & lane;
-            if theirs != 0 {
-                top &= above(31 - theirs.leading_zeros() as u8);
-            }
-            let kq = 0b1100u32 << (suit * 8);
-            if hand & kq == kq {
-                top &= !kq;
             }
             let mut cashable = top.count_ones();
             if self.trump != NONE && suit != self.trump {
