@@ -310,6 +310,8 @@ fn table_mb(text: &str) -> Result<f64, String> {
     if mb.is_finite() && mb > 0.0 && mb <= 65536.0 {
         Ok(mb)
     } else {
-        Err(format!("`{text}`: the table needs more than 0 and at most 65536 MiB"))
+        Err(format!(
+            "`{text}`: the table needs more than 0 and at most 65536 MiB"
+        ))
     }
 }

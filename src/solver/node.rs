@@ -94,6 +94,15 @@ pub struct Node {
     /// the led suit.
     pub win_key: u8,
     pub trick_points: u8,
+    /// The seat to play, kept rather than worked out at every card.
+    pub mover: u8,
+}
+
+/// The seat after seat `s`.
+#[inline]
+const fn next(s: u8) -> u8 {
+    const NEXT: [u8; 4] = [1, 2, 0, 0];
+    NEXT[(s & 3) as usize]
 }
 
 impl Node {
@@ -109,21 +118,18 @@ impl Node {
             win_seat: s.leader as u8,
             win_key: 0,
             trick_points: 0,
+            mover: s.leader as u8,
         };
         for &c in s.trick() {
             n.add_to_trick(c.index());
         }
+        n.mover = n.seat_after_leader(n.len);
         n
     }
 
     #[inline]
-    pub fn to_move(self) -> usize {
-        self.seat_after_leader(self.len) as usize
-    }
-
-    #[inline]
     pub fn hand(&self) -> u32 {
-        self.hands[self.to_move()]
+        self.hands[self.mover as usize]
     }
 
     #[inline]
@@ -264,6 +270,7 @@ impl Node {
             self.leader = self.win_seat;
             self.len = 0;
         }
+        self.mover = self.seat_after_leader(self.len);
         gain
     }
 
@@ -276,7 +283,8 @@ impl Node {
         debug_assert_eq!(self.len, LEN);
         let i = m & 0x1F;
         let suit = i >> 3;
-        let seat = self.seat_after_leader(LEN);
+        let seat = self.mover;
+        self.mover = next(seat);
         match LEN {
             0 => {
                 let mut gain = 0;
@@ -328,6 +336,7 @@ impl Node {
                     self.win_seat = seat;
                 }
                 self.leader = self.win_seat;
+                self.mover = self.win_seat;
                 self.len = 0;
                 if self.win_seat == 0 {
                     (self.trick_points + points(i)) as i16
@@ -565,8 +574,8 @@ mod tests {
                     let again = Node::from_state(&s);
                     assert_eq!(n2.hands, again.hands);
                     assert_eq!(
-                        (n2.leader, n2.trump, n2.len),
-                        (again.leader, again.trump, again.len)
+                        (n2.leader, n2.trump, n2.len, n2.mover),
+                        (again.leader, again.trump, again.len, again.mover)
                     );
                 }
             }

@@ -141,7 +141,7 @@ fn leads(n: &Node, c: &Consts, legal: u32, out: &mut Ordered) {
 /// Second to play: take the lead cheaply, otherwise play the least valuable
 /// card.
 fn follows(n: &Node, legal: u32, out: &mut Ordered) {
-    let me = n.seat_after_leader(1);
+    let me = n.mover;
     let third = n.hands[n.seat_after_leader(2) as usize];
     // The partner led and the last player cannot beat the lead: add points.
     let partner_keeps_it = (me == 0) == (n.leader == 0) && {
@@ -177,7 +177,7 @@ fn follows(n: &Node, legal: u32, out: &mut Ordered) {
 /// other side the lower. K/Q of a held marriage and aces under a live ace
 /// marriage differ in what they can declare, so they are never merged.
 fn last_to_play(n: &Node, c: &Consts, legal: u32, out: &mut Ordered) {
-    let me = n.to_move() as u8;
+    let me = n.mover;
     let others = n.remaining() & !n.hand();
     let special = n.special(c);
     let mut prev: Option<(u8, u8)> = None; // (card, winning seat)
@@ -242,8 +242,18 @@ mod tests {
 
     #[test]
     fn voids_are_the_empty_lanes() {
-        for hand in [0u32, 0x3F, 0x0100_0001, 0x2000_0020, 0x3F3F_3F3F, 0x0001_0000] {
-            let want: u32 = SUIT.iter().filter(|&&l| hand & l == 0).fold(0, |a, l| a | l);
+        for hand in [
+            0u32,
+            0x3F,
+            0x0100_0001,
+            0x2000_0020,
+            0x3F3F_3F3F,
+            0x0001_0000,
+        ] {
+            let want: u32 = SUIT
+                .iter()
+                .filter(|&&l| hand & l == 0)
+                .fold(0, |a, l| a | l);
             assert_eq!(voids(hand), want, "{hand:#x}");
         }
     }

@@ -135,7 +135,7 @@ impl<T: Table> Search<'_, T> {
         hint: u8,
     ) -> (i16, u8) {
         let list = ordered_moves::<LEN>(n, &self.consts, hint);
-        let mover = n.seat_after_leader(LEN);
+        let mover = n.mover;
         let maximise = mover == 0;
         let mut best = if maximise { i16::MIN } else { i16::MAX };
         let mut best_move = NONE;
