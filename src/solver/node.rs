@@ -524,8 +524,8 @@ mod tests {
                     };
                     assert_eq!(gain, gain_at, "{s:?} {m:?}");
                     assert_eq!(
-                        (a.hands, a.leader, a.trump, a.len),
-                        (b.hands, b.leader, b.trump, b.len)
+                        (a.hands, a.leader, a.trump, a.len, a.mover),
+                        (b.hands, b.leader, b.trump, b.len, b.mover)
                     );
                     if a.len > 0 {
                         assert_eq!(
