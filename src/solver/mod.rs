@@ -84,12 +84,15 @@ impl<T: Table> Solver<T> {
 
     /// The declarer's future points from `s` in the window `(alpha, beta)`.
     fn search(&mut self, s: &State, alpha: i16, beta: i16) -> i16 {
-        Search {
+        let mut search = Search {
             consts: node::Consts::new(&self.rules),
             table: &mut self.table,
-            stats: &mut self.stats,
-        }
-        .remaining(s, alpha, beta)
+            stats: Stats::default(),
+        };
+        let v = search.remaining(s, alpha, beta);
+        self.stats.nodes += search.stats.nodes;
+        self.stats.table_cuts += search.stats.table_cuts;
+        v
     }
 
     /// The declarer's total points at the end of the hand with perfect play,

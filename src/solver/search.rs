@@ -26,7 +26,10 @@ pub struct Stats {
 pub struct Search<'a, T: Table> {
     pub consts: Consts,
     pub table: &'a mut T,
-    pub stats: &'a mut Stats,
+    /// Counted here, not through a reference: solvers of different
+    /// threads can sit side by side in memory, and a shared cache line
+    /// written at every node would slow both.
+    pub stats: Stats,
 }
 
 impl<T: Table> Search<'_, T> {
