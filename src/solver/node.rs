@@ -39,6 +39,23 @@ const ABOVE: [u32; 32] = {
     t
 };
 
+/// The points of the `k` cheapest cards of `hand` (a lane's bit order is its
+/// point order, so the lowest ranks first).
+#[inline]
+fn cheapest(hand: u32, k: u32) -> i16 {
+    let (mut need, mut total, mut rank) = (k, 0, 0x0101_0101u32);
+    while need > 0 && rank & 0x4040_4040 == 0 {
+        let mut at = hand & rank;
+        while need > 0 && at != 0 {
+            total += points(at.trailing_zeros() as u8) as i16;
+            at &= at - 1;
+            need -= 1;
+        }
+        rank <<= 1;
+    }
+    total
+}
+
 /// Card points by card index.
 #[inline]
 pub const fn points(i: u8) -> u8 {
@@ -432,23 +449,45 @@ impl Node {
         // forced ones, and for the rest at least their cheapest other cards
         // (a lane's bit order is its point order).
         for (o, f) in others.iter().zip(forced) {
-            total += CardSet(f).points() as i16;
-            let mut need = tricks - f.count_ones();
-            let mut free = o & !f;
-            let mut rank = 0x0101_0101u32;
-            while need > 0 && free != 0 {
-                let mut at = free & rank;
-                while need > 0 && at != 0 {
-                    let low = at & at.wrapping_neg();
-                    total += points(low.trailing_zeros() as u8) as i16;
-                    free &= !low;
-                    at &= at - 1;
-                    need -= 1;
-                }
-                rank <<= 1;
-            }
+            total += CardSet(f).points() as i16 + cheapest(o & !f, tricks - f.count_ones());
         }
         total
+    }
+
+    /// Points surely won by D and by the defenders whoever leads: a trump
+    /// above all the other side's trumps wins the trick it is played to
+    /// (while no marriage can still move trump), with at least the other
+    /// side's cheapest cards in it. D's top trumps take a trick each, with a
+    /// card of each defender; the defenders' take at least one trick per two
+    /// (both may fall in one trick), with a card of D's.
+    #[inline]
+    pub fn sure_trumps(&self, c: &Consts) -> (i16, i16) {
+        if self.trump == NONE {
+            return (0, 0);
+        }
+        if c.marriage_sets_trump {
+            let kq = self.hands.iter().fold(0, |acc, &h| acc | (h >> 2 & h >> 3));
+            if kq & 0x0101_0101 & !(1 << (8 * self.trump)) != 0 {
+                return (0, 0);
+            }
+        }
+        let lane = SUIT[self.trump as usize];
+        let d = self.hands[0] & lane;
+        let def = (self.hands[1] | self.hands[2]) & lane;
+        let over = |mine: u32, theirs: u32| {
+            if theirs == 0 {
+                mine
+            } else {
+                mine & above(31 - theirs.leading_zeros() as u8)
+            }
+        };
+        let (d_top, def_top) = (over(d, def), over(def, d));
+        let mut ours = CardSet(d_top).points() as i16;
+        let tricks = d_top.count_ones();
+        ours += cheapest(self.hands[1], tricks) + cheapest(self.hands[2], tricks);
+        let mut theirs = CardSet(def_top).points() as i16;
+        theirs += cheapest(self.hands[0], def_top.count_ones().div_ceil(2));
+        (ours, theirs)
     }
 
     /// What D, leading, can surely still declare after cashing the sure

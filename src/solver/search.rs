@@ -88,16 +88,19 @@ impl<T: Table> Search<'_, T> {
         // points; D leading can then still declare.
         if stored.is_none() {
             let sure = n.sure_points();
+            let (d_trumps, def_trumps) = n.sure_trumps(&self.consts);
             if n.leader == 0 {
-                known.lower = sure + n.sure_declaration(&self.consts);
-                if known.lower >= beta {
-                    return known.lower;
-                }
+                known.lower = (sure + n.sure_declaration(&self.consts)).max(d_trumps);
+                known.upper = upper - def_trumps;
             } else {
-                known.upper = upper - sure;
-                if known.upper <= alpha {
-                    return known.upper;
-                }
+                known.lower = d_trumps;
+                known.upper = upper - sure.max(def_trumps);
+            }
+            if known.lower >= beta {
+                return known.lower;
+            }
+            if known.upper <= alpha {
+                return known.upper;
             }
         }
         // Search only where the stored bounds leave doubt.
