@@ -214,8 +214,7 @@ impl<T: Table> Solver<T> {
 /// given away. The weights were fitted on exact values of every exchange of
 /// 140 sampled deals of seven bidding hands (the best exchange came first
 /// half as often wrong as with hand-set weights), then checked on 140 others.
-#[doc(hidden)]
-pub fn exchange_guess(deal: &Deal, rules: &Rules, e: &Exchange) -> i32 {
+fn exchange_guess(deal: &Deal, rules: &Rules, e: &Exchange) -> i32 {
     let ten = deal.declarer_ten();
     let given: crate::CardSet = e.cards().into_iter().collect();
     let kept = ten.minus(given);
