@@ -236,17 +236,30 @@ impl Node {
     /// Adds card `i` to the trick (its player's hand is updated elsewhere).
     #[inline]
     fn add_to_trick(&mut self, i: u8) {
-        let suit = i >> 3;
         if self.len == 0 {
-            self.led = suit;
-            self.high_led = i;
-            self.high_trump = if suit == self.trump { i } else { NONE };
-            self.win_key = self.strength(i);
-            self.win_seat = self.leader;
-            self.trick_points = points(i);
-            self.len = 1;
-            return;
+            self.add_lead(i);
+        } else {
+            self.add_follow(i, self.seat_after_leader(self.len));
         }
+        self.len += 1;
+    }
+
+    /// Starts the trick with card `i`, led by the leader.
+    #[inline(always)]
+    fn add_lead(&mut self, i: u8) {
+        let suit = i >> 3;
+        self.led = suit;
+        self.high_led = i;
+        self.high_trump = if suit == self.trump { i } else { NONE };
+        self.win_key = self.strength(i);
+        self.win_seat = self.leader;
+        self.trick_points = points(i);
+    }
+
+    /// Adds card `i`, played by `seat`, to a trick already led.
+    #[inline(always)]
+    fn add_follow(&mut self, i: u8, seat: u8) {
+        let suit = i >> 3;
         if suit == self.led && i > self.high_led {
             self.high_led = i;
         }
@@ -256,10 +269,9 @@ impl Node {
         let k = self.strength(i);
         if k > self.win_key {
             self.win_key = k;
-            self.win_seat = self.seat_after_leader(self.len);
+            self.win_seat = seat;
         }
         self.trick_points += points(i);
-        self.len += 1;
     }
 
     /// Plays move byte `m` (card index, `0x80` = lead without declaring);
@@ -316,34 +328,13 @@ impl Node {
                     }
                 }
                 self.hands[seat as usize] &= !(1 << i);
-                self.led = suit;
-                self.high_led = i;
-                if suit == self.trump {
-                    self.high_trump = i;
-                    self.win_key = 16 + (i & 7);
-                } else {
-                    self.high_trump = NONE;
-                    self.win_key = 8 + (i & 7);
-                }
-                self.win_seat = seat;
-                self.trick_points = points(i);
+                self.add_lead(i);
                 self.len = 1;
                 gain
             }
             1 => {
                 self.hands[seat as usize] &= !(1 << i);
-                if suit == self.led && i > self.high_led {
-                    self.high_led = i;
-                }
-                if suit == self.trump && (self.high_trump == NONE || i > self.high_trump) {
-                    self.high_trump = i;
-                }
-                let k = self.strength(i);
-                if k > self.win_key {
-                    self.win_key = k;
-                    self.win_seat = seat;
-                }
-                self.trick_points += points(i);
+                self.add_follow(i, seat);
                 self.len = 2;
                 0
             }
