@@ -22,6 +22,20 @@ fn tysiac() -> Command {
     Command::cargo_bin("tysiac").expect("binary built")
 }
 
+/// Runs `tysiac` with `args` and `input` on stdin, expects success, and
+/// reads its stdout as JSON lines.
+fn json_run(args: &[&str], input: &str) -> Vec<Value> {
+    let out = tysiac()
+        .args(args)
+        .write_stdin(input)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    json_lines(&out)
+}
+
 fn json_lines(out: &[u8]) -> Vec<Value> {
     String::from_utf8_lossy(out)
         .lines()
@@ -31,15 +45,7 @@ fn json_lines(out: &[u8]) -> Vec<Value> {
 
 #[test]
 fn json_has_value_moves_and_line() {
-    let out = tysiac()
-        .args(["solve", "--json", "-"])
-        .write_stdin(ENDGAME)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let lines = json_lines(&out);
+    let lines = json_run(&["solve", "--json", "-"], ENDGAME);
     assert_eq!(lines.len(), 1);
     let p = &lines[0];
     assert_eq!(p["id"], "two-aces");
@@ -53,24 +59,8 @@ fn json_has_value_moves_and_line() {
 
 #[test]
 fn musik_deal_lists_the_best_exchange_or_all() {
-    let best = tysiac()
-        .args(["solve", "--json"])
-        .write_stdin(MUSIK)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let best = &json_lines(&best)[0];
-    let all = tysiac()
-        .args(["solve", "--json", "--all"])
-        .write_stdin(MUSIK)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let all = &json_lines(&all)[0];
+    let best = &json_run(&["solve", "--json"], MUSIK)[0];
+    let all = &json_run(&["solve", "--json", "--all"], MUSIK)[0];
     let ex = all["exchanges"].as_array().unwrap();
     assert_eq!(
         ex.len(),
@@ -88,15 +78,10 @@ fn musik_deal_lists_the_best_exchange_or_all() {
 #[test]
 fn target_answers_yes_and_no_around_the_value() {
     for (target, answer) in [(126, true), (127, false)] {
-        let out = tysiac()
-            .args(["solve", "--json", "--target", &target.to_string()])
-            .write_stdin(ENDGAME)
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
-        let p = &json_lines(&out)[0];
+        let p = &json_run(
+            &["solve", "--json", "--target", &target.to_string()],
+            ENDGAME,
+        )[0];
         assert_eq!(p["target"], target);
         assert_eq!(p["reaches"], answer);
     }
@@ -203,15 +188,8 @@ fn rules_flag_applies_to_positions_without_rules() {
 #[test]
 fn table_size_is_settable_and_checked() {
     for mb in ["0.001", "0.5", "3"] {
-        let out = tysiac()
-            .args(["solve", "--json", "--table-mb", mb, "-"])
-            .write_stdin(ENDGAME)
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
-        assert_eq!(json_lines(&out)[0]["value"], 126, "--table-mb {mb}");
+        let out = json_run(&["solve", "--json", "--table-mb", mb, "-"], ENDGAME);
+        assert_eq!(out[0]["value"], 126, "--table-mb {mb}");
     }
     for bad in ["0", "-1", "lots"] {
         tysiac()
