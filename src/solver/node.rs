@@ -73,6 +73,9 @@ pub struct Consts {
     pub marriage_sets_trump: bool,
     pub marriage: [i16; 4],
     pub aces: i16,
+    /// The four aces if the ace marriage counts, else nothing: `hand &
+    /// ace_mask == ACES` asks "all four held, and do they count?" at once.
+    pub ace_mask: u32,
     pub tricks: u32,
 }
 
@@ -87,6 +90,7 @@ impl Consts {
             marriage_sets_trump: r.trump == TrumpRule::Marriage,
             marriage: r.marriage_values.map(|v| v as i16),
             aces: r.ace_marriage as i16,
+            ace_mask: if r.ace_marriage > 0 { ACES } else { 0 },
             tricks: r.tricks() as u32,
         }
     }
@@ -217,8 +221,7 @@ impl Node {
                 return (c.marriage[(i >> 3) as usize], true);
             }
         } else if rank == Rank::Ace as u8
-            && c.aces > 0
-            && hand & ACES == ACES
+            && hand & c.ace_mask == ACES
             && (c.first_trick_marriage || !self.first_trick(c))
         {
             return (c.aces, false);
@@ -369,7 +372,7 @@ impl Node {
                 }
             }
         }
-        if c.aces > 0 && d & ACES == ACES {
+        if d & c.ace_mask == ACES {
             ub += c.aces;
         }
         ub
@@ -489,7 +492,7 @@ impl Node {
     pub fn sure_declaration(&self, c: &Consts) -> i16 {
         let d = self.hands[0];
         let kq = d >> 2 & d >> 3 & 0x0101_0101;
-        let aces = c.aces > 0 && d & ACES == ACES;
+        let aces = d & c.ace_mask == ACES;
         if (kq == 0 && !aces) || (!c.first_trick_marriage && self.first_trick(c)) {
             return 0;
         }
@@ -509,7 +512,7 @@ impl Node {
         let hand = self.hand();
         let kq = hand >> 2 & hand >> 3 & 0x0101_0101;
         let mut special = (kq << 2) | (kq << 3);
-        if c.aces > 0 && hand & ACES == ACES {
+        if hand & c.ace_mask == ACES {
             special |= ACES;
         }
         special
