@@ -106,7 +106,13 @@ impl<T: Table> Search<'_, T> {
         // Search only where the stored bounds leave doubt.
         alpha = alpha.max(known.lower - 1);
         beta = beta.min(known.upper + 1);
-        let (v, best) = self.moves::<0>(n, alpha, beta, hint);
+        // Two tricks left: a plain search, cheaper than ordering (the table
+        // is still worth asking first: transpositions are many here).
+        let (v, best) = if n.hands[n.leader as usize].count_ones() == 2 {
+            (self.endgame::<0>(n, alpha, beta), NO_MOVE)
+        } else {
+            self.moves::<0>(n, alpha, beta, hint)
+        };
         let bounds = if v <= alpha {
             Bounds {
                 lower: known.lower.min(v),
@@ -211,6 +217,53 @@ impl<T: Table> Search<'_, T> {
             }
         }
         (best, best_move)
+    }
+}
+
+impl<T: Table> Search<'_, T> {
+    /// Plain fail-soft alpha-beta over the last two tricks: no table, no
+    /// ordering, no twins; at most eight lines (more with optional
+    /// declarations, a marriage led both declared and not).
+    fn endgame<const LEN: u8>(&mut self, n: &Node, mut alpha: i16, mut beta: i16) -> i16 {
+        let legal = n.legal(&self.consts);
+        let maximise = n.mover == 0;
+        let mut best = if maximise { i16::MIN } else { i16::MAX };
+        let mut rest = legal;
+        let mut undeclared = false;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as u8;
+            let m = if undeclared { i | 0x80 } else { i };
+            let declaring = LEN == 0 && !undeclared && self.consts.optional && {
+                let (points, marriage) = n.declares(&self.consts, i);
+                points > 0 || marriage
+            };
+            if declaring {
+                undeclared = true;
+            } else {
+                undeclared = false;
+                rest &= rest - 1;
+            }
+            self.stats.nodes += 1;
+            let mut child = *n;
+            let gain = child.play_at::<LEN>(&self.consts, m);
+            let v = gain
+                + match LEN {
+                    0 => self.endgame::<1>(&child, alpha - gain, beta - gain),
+                    1 => self.endgame::<2>(&child, alpha - gain, beta - gain),
+                    _ => last_trick(&child, &self.consts),
+                };
+            if maximise {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
     }
 }
 
