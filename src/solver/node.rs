@@ -171,6 +171,18 @@ impl Node {
         }
     }
 
+    /// The cards that would take the trick in progress from its winner.
+    #[inline]
+    pub fn beaters(&self) -> u32 {
+        if self.high_trump != NONE {
+            SUIT[self.trump as usize] & above(self.high_trump)
+        } else if self.trump != NONE {
+            SUIT[self.led as usize] & above(self.high_led) | SUIT[self.trump as usize]
+        } else {
+            SUIT[self.led as usize] & above(self.high_led)
+        }
+    }
+
     /// The legal cards of the player to move, as bits.
     #[inline(always)]
     pub fn legal(&self, c: &Consts) -> u32 {
@@ -581,6 +593,23 @@ mod tests {
                         );
                     }
                     s.play(&rules, m);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn beaters_are_the_stronger_cards() {
+        let mut rng = crate::random::rng(11);
+        for rules in [Rules::STANDARD, Rules::RU] {
+            for k in 0..300 {
+                let s = crate::random::start(&mut rng, &rules);
+                let s = crate::random::play_random(&mut rng, &rules, s, 1 + k % 7, 1 + k % 2);
+                let n = Node::from_state(&s);
+                assert!(n.len > 0);
+                for i in 0..32u8 {
+                    let strong = n.strength(i) > n.win_key && (i & 7) < 6;
+                    assert_eq!(n.beaters() & (1 << i) != 0, strong, "{s:?} card {i}");
                 }
             }
         }

@@ -180,9 +180,10 @@ fn last_to_play(n: &Node, c: &Consts, legal: u32, out: &mut Ordered) {
     let me = n.mover;
     let others = n.remaining() & !n.hand();
     let special = n.special(c);
+    let beaters = n.beaters();
     let mut prev: Option<(u8, u8)> = None; // (card, winning seat)
     for i in bits(legal) {
-        let wins = n.strength(i) > n.win_key;
+        let wins = beaters & (1 << i) != 0;
         let winner = if wins { me } else { n.win_seat };
         let ours = (winner == 0) == (me == 0);
         let pts = points(i) as i16;
