@@ -4,8 +4,11 @@
 //! and own marriages). D maximises it; L and R minimise it. The search is
 //! fail-soft: a result inside the window `(alpha, beta)` is exact, one at or
 //! below `alpha` is an upper bound, one at or above `beta` a lower bound.
-//! Trick-start nodes consult the transposition table; moves after the first
-//! are tried with a null window first (principal-variation search).
+//! Trick-start nodes consult the transposition table, then the quick-trick
+//! and sure-trump bounds (`node.rs`); moves after the first are tried with a
+//! null window first (principal-variation search). The move loop is
+//! compiled once per place in the trick (`moves::<LEN>`); the last two
+//! tricks get a plain search without ordering (`endgame`).
 
 use crate::state::State;
 
