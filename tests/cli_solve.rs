@@ -191,7 +191,7 @@ fn table_size_is_settable_and_checked() {
         let out = json_run(&["solve", "--json", "--table-mb", mb, "-"], ENDGAME);
         assert_eq!(out[0]["value"], 126, "--table-mb {mb}");
     }
-    for bad in ["0", "-1", "lots"] {
+    for bad in ["0", "-1", "lots", "65536"] {
         tysiac()
             .args(["solve", &format!("--table-mb={bad}"), "-"])
             .write_stdin(ENDGAME)

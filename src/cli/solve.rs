@@ -302,16 +302,18 @@ fn describe_exchange(e: &Exchange) -> String {
     text
 }
 
-/// `--table-mb`: a positive number of MiB, at most 64 GiB.
+/// `--table-mb`: a positive number of MiB, at most 4 GiB (each worker
+/// thread has a table this size, and beyond a few MiB it only costs; a
+/// table too big to allocate would abort rather than err).
 fn table_mb(text: &str) -> Result<f64, String> {
     let mb: f64 = text
         .parse()
         .map_err(|_| format!("`{text}` is not a number of MiB"))?;
-    if mb.is_finite() && mb > 0.0 && mb <= 65536.0 {
+    if mb.is_finite() && mb > 0.0 && mb <= 4096.0 {
         Ok(mb)
     } else {
         Err(format!(
-            "`{text}`: the table needs more than 0 and at most 65536 MiB"
+            "`{text}`: the table needs more than 0 and at most 4096 MiB"
         ))
     }
 }
