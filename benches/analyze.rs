@@ -9,24 +9,14 @@
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use tysiac::{analyze_play, analyze_position, random, Form, History, Position, Rules, Solver};
+use tysiac::{analyze_play, analyze_position, random, Form, Position, Rules, Solver};
 
 /// A random complete hand: deal, exchange and every move.
 fn hand(seed: u64, rules: &Rules) -> Position {
-    let mut rng = random::rng(seed);
-    let (deal, exchange, start, moves) = random::played_hand(&mut rng, rules, usize::MAX);
     Position {
         id: Some(format!("seed-{seed}")),
-        rules: *rules,
         contract: Some(120),
-        expect: None,
-        line: 1,
-        form: Form::History(History {
-            deal: Some(deal),
-            exchange: Some(exchange),
-            start: Some(start),
-            moves,
-        }),
+        ..random::played_hand(&mut random::rng(seed), rules, usize::MAX)
     }
 }
 

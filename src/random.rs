@@ -7,6 +7,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::Deal;
+use crate::position::{Form, History, Position};
 use crate::rules::Rules;
 use crate::state::State;
 
@@ -38,12 +39,9 @@ pub fn start<R: Rng>(rng: &mut R, rules: &Rules) -> State {
 }
 
 /// A random deal, a random exchange, and up to `max_moves` random legal
-/// moves from the first lead: the pieces of a played hand in history form.
-pub fn played_hand<R: Rng>(
-    rng: &mut R,
-    rules: &Rules,
-    max_moves: usize,
-) -> (Deal, crate::Exchange, State, Vec<crate::Move>) {
+/// moves from the first lead, as a position in history form (no id, no
+/// contract: the caller names them).
+pub fn played_hand<R: Rng>(rng: &mut R, rules: &Rules, max_moves: usize) -> Position {
     let d = deal(rng);
     let exchanges = d.exchanges(rules);
     let e = exchanges[rng.gen_range(0..exchanges.len())];
@@ -56,7 +54,19 @@ pub fn played_hand<R: Rng>(
         s.play(rules, m);
         moves.push(m);
     }
-    (d, e, start, moves)
+    Position {
+        id: None,
+        rules: *rules,
+        contract: None,
+        expect: None,
+        line: 1,
+        form: Form::History(History {
+            deal: Some(d),
+            exchange: Some(e),
+            start: Some(start),
+            moves,
+        }),
+    }
 }
 
 /// Plays random legal moves from `s` to the start of the trick that leaves

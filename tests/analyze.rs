@@ -7,8 +7,8 @@ use predicates::prelude::*;
 use rand::Rng;
 use tysiac::analyze::{analyze_play, analyze_position, Analysis, ContractChange};
 use tysiac::{
-    parse_position, parse_positions_lenient, random, Form, History, Move, Position, Rules, Seat,
-    Solver, State,
+    parse_position, parse_positions_lenient, random, Form, Move, Position, Rules, Seat, Solver,
+    State,
 };
 
 fn snapshot(text: &str) -> State {
@@ -108,19 +108,11 @@ fn marriages_are_counted_apart_from_cards() {
 /// (all of them when `n` is larger).
 fn random_hand(seed: u64, rules: &Rules, n: usize) -> Position {
     let mut rng = random::rng(seed);
-    let (deal, exchange, start, moves) = random::played_hand(&mut rng, rules, n);
+    let hand = random::played_hand(&mut rng, rules, n);
     Position {
         id: Some(format!("seed-{seed}")),
-        rules: *rules,
         contract: Some(100 + 10 * rng.gen_range(0..5)),
-        expect: None,
-        line: 1,
-        form: Form::History(History {
-            deal: Some(deal),
-            exchange: Some(exchange),
-            start: Some(start),
-            moves,
-        }),
+        ..hand
     }
 }
 
