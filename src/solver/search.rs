@@ -307,12 +307,12 @@ fn twin_bound(m: u8, done: &[(u8, i16)], blockers: u32, special: u32, maximise: 
 #[inline]
 fn last_trick(n: &Node, c: &Consts) -> i16 {
     let mut t = *n;
-    (0..3)
-        .map(|_| {
-            let card = t.hand().trailing_zeros() as u8;
-            t.play(c, card)
-        })
-        .sum()
+    let lead = t.hand().trailing_zeros() as u8;
+    let mut gain = t.play_at::<0>(c, lead);
+    let second = t.hand().trailing_zeros() as u8;
+    gain += t.play_at::<1>(c, second);
+    let third = t.hand().trailing_zeros() as u8;
+    gain + t.play_at::<2>(c, third)
 }
 
 /// The most the declarer could still score from `s`: every card left (and
