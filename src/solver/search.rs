@@ -53,7 +53,8 @@ impl<T: Table> Search<'_, T> {
 
     #[inline(never)]
     fn trick_start(&mut self, n: &Node, mut alpha: i16, mut beta: i16) -> i16 {
-        match n.hands[n.leader as usize].count_ones() {
+        let tricks_left = n.hands[n.leader as usize].count_ones();
+        match tricks_left {
             0 => return 0,
             1 => return last_trick(n, &self.consts),
             _ => {}
@@ -111,7 +112,7 @@ impl<T: Table> Search<'_, T> {
         beta = beta.min(known.upper + 1);
         // Two tricks left: a plain search, cheaper than ordering (the table
         // is still worth asking first: transpositions are many here).
-        let (v, best) = if n.hands[n.leader as usize].count_ones() == 2 {
+        let (v, best) = if tricks_left == 2 {
             (self.endgame::<0>(n, alpha, beta), NO_MOVE)
         } else {
             self.moves::<0>(n, alpha, beta, hint)
