@@ -19,10 +19,11 @@
 mod node;
 mod order;
 mod search;
+mod shape;
 mod table;
 
 pub use search::{upper_bound, Stats};
-pub use table::{Bounds, Key, NoTable, Table, TransTable};
+pub use table::{Bounds, Found, Key, NoTable, Table, TransTable};
 
 use crate::deal::{Deal, Exchange, Give};
 use crate::moves::Move;

@@ -4,15 +4,16 @@
 //! and own marriages). D maximises it; L and R minimise it. The search is
 //! fail-soft: a result inside the window `(alpha, beta)` is exact, one at or
 //! below `alpha` is an upper bound, one at or above `beta` a lower bound.
-//! Trick-start nodes consult the transposition table, then the quick-trick
-//! and sure-trump bounds (`node.rs`); moves after the first are tried with a
+//! Trick-start nodes consult the transposition table (which answers for
+//! positions of the same shape too, `shape.rs`), then the quick-trick and
+//! sure-trump bounds (`node.rs`); moves after the first are tried with a
 //! null window first (principal-variation search). The move loop is
 //! compiled once per place in the trick (`moves::<LEN>`); the last two
 //! tricks get a plain search without ordering (`endgame`).
 
 use crate::state::State;
 
-use super::node::{points, Consts, Node, NONE};
+use super::node::{points, Consts, Node, ACES, NONE};
 use super::order::ordered_moves;
 use super::table::{Bounds, Key, Table, NO_MOVE};
 
@@ -66,7 +67,8 @@ impl<T: Table> Search<'_, T> {
         if beta <= 0 {
             return 0;
         }
-        let key = Key::from_bits(n.hands, n.leader, n.trump.min(4));
+        let aces = n.hands.iter().any(|&h| h & self.consts.ace_mask == ACES);
+        let key = Key::from_bits(n.hands, n.leader, n.trump.min(4), aces);
         let mut hint = NONE;
         let mut known = Bounds {
             lower: 0,
@@ -74,7 +76,8 @@ impl<T: Table> Search<'_, T> {
             best: NO_MOVE,
         };
         let stored = self.table.probe(&key);
-        if let Some(b) = stored {
+        if let Some(found) = stored {
+            let b = found.bounds;
             if b.lower >= beta || b.lower == b.upper {
                 self.stats.table_cuts += 1;
                 return b.lower;
@@ -87,19 +90,22 @@ impl<T: Table> Search<'_, T> {
             known.lower = known.lower.max(b.lower);
             known.upper = known.upper.min(b.upper);
         }
-        // Quick tricks, only where the table knows nothing (stored bounds
-        // already include them): the leader's side surely takes `sure`
+        // Quick tricks, unless the table knows this very position (its
+        // bounds include them): the leader's side surely takes `sure`
         // points; D leading can then still declare.
-        if stored.is_none() {
+        if !stored.is_some_and(|f| f.exact) {
             let sure = n.sure_points();
             let (d_trumps, def_trumps) = n.sure_trumps(&self.consts);
-            if n.leader == 0 {
-                known.lower = (sure + n.sure_declaration(&self.consts)).max(d_trumps);
-                known.upper = upper - def_trumps;
+            let (lower, upper) = if n.leader == 0 {
+                (
+                    (sure + n.sure_declaration(&self.consts)).max(d_trumps),
+                    upper - def_trumps,
+                )
             } else {
-                known.lower = d_trumps;
-                known.upper = upper - sure.max(def_trumps);
-            }
+                (d_trumps, upper - sure.max(def_trumps))
+            };
+            known.lower = known.lower.max(lower);
+            known.upper = known.upper.min(upper);
             if known.lower >= beta {
                 return known.lower;
             }

@@ -1,31 +1,39 @@
-//! The transposition table: bounds on the declarer's *remaining* points,
-//! keyed by a trick-start position (the three hands, the leader and trump).
+//! The transposition table: bounds on the declarer's *remaining* points at
+//! trick starts, shared between positions of the same shape.
 //!
-//! Remaining points depend only on that key (for one rule set), so positions
-//! reached by different orders of play share an entry, and entries stay valid
-//! from one solve to the next. Memory is fixed when the table is made.
+//! Remaining points depend only on the position (the three hands, the leader
+//! and trump, for one rule set), so positions reached by different orders of
+//! play share an entry, and entries stay valid from one solve to the next.
+//! Entries are found by the position's shape (`shape.rs`): a position of the
+//! same shape with other cards left answers too, its bounds widened by the
+//! point difference. Memory is fixed when the table is made.
 
 use crate::card::Suit;
 use crate::cardset::CardSet;
 use crate::seat::Seat;
 
+use super::shape::{card_at, marriage_marks, place_of, point_shift, same_counts, squeeze};
+
 /// What the search needs from a table. [`NoTable`] stores nothing (for tests
 /// and for measuring what the table buys).
 pub trait Table {
-    /// The bounds `(lower, upper)` stored for the key, and the best lead found.
-    fn probe(&mut self, key: &Key) -> Option<Bounds>;
-    /// Stores (tightens) bounds for the key.
+    /// Bounds on the key's remaining points from what is stored for it and
+    /// for positions of its shape, and the best lead found.
+    fn probe(&mut self, key: &Key) -> Option<Found>;
+    /// Stores (tightens) bounds for the key's position.
     fn store(&mut self, key: &Key, bounds: Bounds);
     /// Forgets every entry.
     fn clear(&mut self);
 }
 
-/// A trick-start position (the three hands, the leader and trump), packed
-/// into three words: the hands as they are (six cards per 8-bit lane), with
-/// leader and trump in the two spare bits of each lane of the first word.
+/// A trick-start position as the table sees it: its shape in three words
+/// (D's and L's cards by place among the cards left, with leader, trump, the
+/// ace marriage and the marriages' places in the spare bits; the number of
+/// cards left in each suit), and the cards left themselves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Key {
-    words: [u32; 3],
+    shape: [u32; 3],
+    cards: u32,
 }
 
 /// The spare bits of a card set: bits 6 and 7 of each suit's lane.
@@ -37,45 +45,45 @@ const fn spread(x: u32) -> u32 {
     (x & 3) << 6 | (x >> 2 & 3) << 14 | (x >> 4 & 3) << 22 | (x >> 6 & 3) << 30
 }
 
-/// The byte [`spread`] put in the spare bits.
-#[inline]
-const fn gather(w: u32) -> u8 {
-    ((w >> 6 & 3) | (w >> 14 & 3) << 2 | (w >> 22 & 3) << 4 | (w >> 30 & 3) << 6) as u8
-}
-
 impl Key {
+    /// The key of a position; `ace_marriage`: one hand holds all four aces
+    /// and the ace marriage counts under the rules.
     #[inline]
-    pub fn new(hands: [CardSet; 3], leader: Seat, trump: Option<Suit>) -> Key {
+    pub fn new(hands: [CardSet; 3], leader: Seat, trump: Option<Suit>, ace_marriage: bool) -> Key {
         Key::from_bits(
             hands.map(CardSet::bits),
             leader as u8,
             trump.map_or(4, |s| s as u8),
+            ace_marriage,
         )
     }
 
     /// The key from raw hand bits, leader index and trump index (4: none).
     #[inline]
-    pub fn from_bits(hands: [u32; 3], leader: u8, trump: u8) -> Key {
+    pub fn from_bits(hands: [u32; 3], leader: u8, trump: u8, ace_marriage: bool) -> Key {
+        let cards = hands[0] | hands[1] | hands[2];
+        let meta = leader as u32 | (trump as u32) << 2 | (ace_marriage as u32) << 5;
         Key {
-            words: [
-                hands[0] | spread(leader as u32 | (trump as u32) << 2),
-                hands[1],
-                hands[2],
+            shape: [
+                squeeze(hands[0], cards) | spread(meta),
+                squeeze(hands[1], cards) | marriage_marks(hands) << 6,
+                squeeze(cards, cards),
             ],
+            cards,
         }
     }
 
     #[inline]
     fn hash(&self) -> u64 {
-        let a = (self.words[0] as u64) | (self.words[1] as u64) << 32;
+        let a = (self.shape[0] as u64) | (self.shape[1] as u64) << 32;
         let h = a.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ (self.words[2] as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+            ^ (self.shape[2] as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
         h ^ (h >> 29)
     }
 }
 
 /// Bounds on the declarer's remaining points, and the lead that reached the
-/// lower bound (an index into the card bits, or `NO_MOVE`).
+/// lower bound (a move byte, or `NO_MOVE`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Bounds {
     pub lower: i16,
@@ -83,25 +91,88 @@ pub struct Bounds {
     pub best: u8,
 }
 
+/// What a probe found: the bounds, and whether an entry was of this very
+/// position (else only of positions of its shape).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    pub bounds: Bounds,
+    pub exact: bool,
+}
+
 pub const NO_MOVE: u8 = 0xFF;
 
-/// One slot: the key's three words (the generation it was written in spread
-/// over the second word's spare bits, the best move over the third's) and
-/// the bounds.
+/// Bounds fit in 13 bits: at most 120 card points and 5 marriages of at
+/// most 1000 each.
+const BOUND_MASK: u32 = 0x1FFF;
+/// A stored best move: undeclared flag, suit, place among the suit's cards
+/// left; place 7 is none.
+const NO_PLACE: u32 = 7;
+
+/// One slot: the shape's first two words, the cards left (the generation
+/// it was written in spread over their spare bits), and the bounds with the
+/// best move.
 #[derive(Copy, Clone, Default)]
 #[repr(C)]
 struct Entry {
-    w: [u32; 3],
-    lower: i16,
-    upper: i16,
+    w: [u32; 4],
 }
 
-const WAYS: usize = 4; // entries per bucket: 4 × 16 bytes = one cache line
+impl Entry {
+    #[inline]
+    fn new(key: &Key, generation: u32, b: Bounds) -> Entry {
+        let best = if b.best == NO_MOVE {
+            NO_PLACE
+        } else {
+            let i = b.best & 0x1F;
+            (b.best as u32 >> 7) << 5 | ((i >> 3) as u32) << 3 | place_of(i, key.cards) as u32
+        };
+        let lower = b.lower.clamp(0, BOUND_MASK as i16) as u32;
+        let upper = b.upper.clamp(0, BOUND_MASK as i16) as u32;
+        Entry {
+            w: [
+                key.shape[0],
+                key.shape[1],
+                key.cards | spread(generation),
+                lower | upper << 13 | best << 26,
+            ],
+        }
+    }
+
+    #[inline]
+    fn lower(&self) -> i16 {
+        (self.w[3] & BOUND_MASK) as i16
+    }
+
+    #[inline]
+    fn upper(&self) -> i16 {
+        (self.w[3] >> 13 & BOUND_MASK) as i16
+    }
+
+    /// The stored best move, as the card of the same place among `cards`.
+    #[inline]
+    fn best(&self, cards: u32) -> u8 {
+        let code = self.w[3] >> 26;
+        if code & 7 == NO_PLACE {
+            return NO_MOVE;
+        }
+        match card_at((code >> 3 & 3) as u8, (code & 7) as u8, cards) {
+            Some(i) => i | ((code >> 5) as u8) << 7,
+            None => NO_MOVE,
+        }
+    }
+}
+
+const WAYS: usize = 4;
+
+/// Four entries in one cache line: aligned, so that a probe touches one line.
+#[derive(Copy, Clone, Default)]
+#[repr(C, align(64))]
+struct Bucket([Entry; WAYS]);
 
 /// A fixed-size, 4-way set-associative table. Clearing is O(1): each entry
 /// carries the generation it was written in.
 pub struct TransTable {
-    entries: Vec<Entry>,
+    buckets: Vec<Bucket>,
     mask: usize,
     generation: u32,
 }
@@ -109,15 +180,14 @@ pub struct TransTable {
 impl TransTable {
     /// Default memory: 512 KiB. A hand stores thousands of entries (a musik
     /// deal's 90 exchanges some 10^4); a table this small stays in the
-    /// core's cache. Measured (bench sets, one core): full-deal median
-    /// 139 µs at 512 KiB, 142-154 µs at 1 MiB, 158-161 µs at 2 MiB; musik
-    /// deal 2.4 ms against 2.8 ms at 2 MiB; bid samples alike from 512 KiB
-    /// to 2 MiB (3.5-3.7 ms each).
+    /// core's cache. Measured (bench sets, one core, best of 5): full-deal
+    /// median 77-80 µs from 128 KiB to 1 MiB, 90 µs at 2 MiB; musik deal
+    /// 1.14-1.15 ms against 1.25 ms at 2 MiB.
     pub const DEFAULT_BYTES: usize = 512 << 10;
 
     /// A table using at most `bytes` of memory (at least one bucket).
     pub fn with_bytes(bytes: usize) -> TransTable {
-        let want = (bytes / std::mem::size_of::<Entry>() / WAYS).max(1);
+        let want = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let buckets = if want.is_power_of_two() {
             want
         } else {
@@ -126,7 +196,7 @@ impl TransTable {
         TransTable {
             // Zeroed memory is allocated lazily by the OS: a large, mostly
             // unused table costs nothing until it is touched.
-            entries: vec![Entry::default(); buckets * WAYS],
+            buckets: vec![Bucket::default(); buckets],
             mask: buckets - 1,
             generation: 1,
         }
@@ -134,21 +204,12 @@ impl TransTable {
 
     /// Memory held by the entries.
     pub fn bytes(&self) -> usize {
-        self.entries.len() * std::mem::size_of::<Entry>()
-    }
-
-    #[inline]
-    fn pack(key: &Key, generation: u32) -> [u32; 3] {
-        [
-            key.words[0],
-            key.words[1] | spread(generation),
-            key.words[2],
-        ]
+        self.buckets.len() * std::mem::size_of::<Bucket>()
     }
 
     #[inline]
     fn bucket(&self, key: &Key) -> usize {
-        (key.hash() as usize & self.mask) * WAYS
+        key.hash() as usize & self.mask
     }
 }
 
@@ -160,47 +221,66 @@ impl Default for TransTable {
 
 impl Table for TransTable {
     #[inline]
-    fn probe(&mut self, key: &Key) -> Option<Bounds> {
-        let want = TransTable::pack(key, self.generation);
-        let start = self.bucket(key);
-        for e in &self.entries[start..start + WAYS] {
-            if e.w[0] == want[0] && e.w[1] == want[1] && e.w[2] & !SPARE == want[2] {
-                return Some(Bounds {
-                    lower: e.lower,
-                    upper: e.upper,
-                    best: gather(e.w[2]),
-                });
+    fn probe(&mut self, key: &Key) -> Option<Found> {
+        let generation = spread(self.generation);
+        let mut found: Option<Found> = None;
+        for e in &self.buckets[self.bucket(key)].0 {
+            if e.w[0] != key.shape[0] || e.w[1] != key.shape[1] || e.w[2] & SPARE != generation {
+                continue;
             }
+            let cards = e.w[2] & !SPARE;
+            let exact = cards == key.cards;
+            if !exact && !same_counts(cards, key.cards) {
+                continue;
+            }
+            // The same shape: the play maps card for card, so the points
+            // move by at most what the cards left differ by.
+            let (up, down) = point_shift(cards, key.cards);
+            let b = Bounds {
+                lower: (e.lower() - down).max(0),
+                upper: e.upper() + up,
+                best: e.best(key.cards),
+            };
+            found = Some(match found {
+                None => Found { bounds: b, exact },
+                Some(f) => Found {
+                    bounds: Bounds {
+                        lower: f.bounds.lower.max(b.lower),
+                        upper: f.bounds.upper.min(b.upper),
+                        best: if exact || f.bounds.best == NO_MOVE {
+                            b.best
+                        } else {
+                            f.bounds.best
+                        },
+                    },
+                    exact: f.exact || exact,
+                },
+            });
         }
-        None
+        found
     }
 
     #[inline]
     fn store(&mut self, key: &Key, bounds: Bounds) {
-        let want = TransTable::pack(key, self.generation);
-        let start = self.bucket(key);
         let generation = self.generation;
-        let bucket = &mut self.entries[start..start + WAYS];
-        let entry = |w: [u32; 3], b: Bounds| Entry {
-            w: [w[0], w[1], w[2] | spread(b.best as u32)],
-            lower: b.lower,
-            upper: b.upper,
-        };
+        let at = self.bucket(key);
+        let bucket = &mut self.buckets[at].0;
+        let cards = key.cards | spread(generation);
         if let Some(e) = bucket
             .iter_mut()
-            .find(|e| e.w[0] == want[0] && e.w[1] == want[1] && e.w[2] & !SPARE == want[2])
+            .find(|e| e.w[0] == key.shape[0] && e.w[1] == key.shape[1] && e.w[2] == cards)
         {
             let best = if bounds.best != NO_MOVE {
                 bounds.best
             } else {
-                gather(e.w[2])
+                e.best(key.cards)
             };
             let merged = Bounds {
-                lower: bounds.lower.max(e.lower),
-                upper: bounds.upper.min(e.upper),
+                lower: bounds.lower.max(e.lower()),
+                upper: bounds.upper.min(e.upper()),
                 best,
             };
-            *e = entry(want, merged);
+            *e = Entry::new(key, generation, merged);
             return;
         }
         // Replace a stale entry, or else the one with the fewest tricks left
@@ -209,20 +289,20 @@ impl Table for TransTable {
         let victim = bucket
             .iter_mut()
             .min_by_key(|e| {
-                if e.w[1] & SPARE != spread(generation) {
+                if e.w[2] & SPARE != spread(generation) {
                     0
                 } else {
                     1 + (e.w[0] & !SPARE).count_ones()
                 }
             })
             .expect("bucket has entries");
-        *victim = entry(want, bounds);
+        *victim = Entry::new(key, generation, bounds);
     }
 
     fn clear(&mut self) {
         self.generation += 1;
         if self.generation == 256 {
-            self.entries.fill(Entry::default());
+            self.buckets.fill(Bucket::default());
             self.generation = 1;
         }
     }
@@ -233,7 +313,7 @@ impl Table for TransTable {
 pub struct NoTable;
 
 impl Table for NoTable {
-    fn probe(&mut self, _: &Key) -> Option<Bounds> {
+    fn probe(&mut self, _: &Key) -> Option<Found> {
         None
     }
     fn store(&mut self, _: &Key, _: Bounds) {}
@@ -244,16 +324,20 @@ impl Table for NoTable {
 mod tests {
     use super::*;
 
+    fn set(text: &str) -> CardSet {
+        text.parse().unwrap()
+    }
+
     fn hands(d: &str) -> [CardSet; 3] {
-        [
-            d.parse().unwrap(),
-            "K...".parse().unwrap(),
-            "Q...".parse().unwrap(),
-        ]
+        [d, "K...", "Q..."].map(set)
     }
 
     fn key(d: &str) -> Key {
-        Key::new(hands(d), Seat::D, None)
+        Key::new(hands(d), Seat::D, None, false)
+    }
+
+    fn bounds(lower: i16, upper: i16, best: u8) -> Bounds {
+        Bounds { lower, upper, best }
     }
 
     #[test]
@@ -261,69 +345,108 @@ mod tests {
         let mut t = TransTable::with_bytes(1 << 12);
         let k = key("A...");
         assert!(t.probe(&k).is_none());
-        t.store(
-            &k,
-            Bounds {
-                lower: 0,
-                upper: 50,
-                best: NO_MOVE,
-            },
-        );
-        t.store(
-            &k,
-            Bounds {
-                lower: 10,
-                upper: 80,
-                best: 5,
-            },
-        );
+        t.store(&k, bounds(0, 50, NO_MOVE));
+        // Card index 5: the ace of hearts.
+        t.store(&k, bounds(10, 80, 5));
         assert_eq!(
             t.probe(&k),
-            Some(Bounds {
-                lower: 10,
-                upper: 50,
-                best: 5
+            Some(Found {
+                bounds: bounds(10, 50, 5),
+                exact: true
             })
         );
-        assert!(t.probe(&key("T...")).is_none());
         t.clear();
         assert!(t.probe(&k).is_none());
     }
 
     #[test]
-    fn keys_differing_in_spades_or_meta_stay_apart() {
+    fn keys_differing_in_shape_or_meta_stay_apart() {
         let mut t = TransTable::with_bytes(1 << 12);
         let a = key("A...9");
-        let mut b = key("A...K");
-        t.store(
-            &a,
-            Bounds {
-                lower: 7,
-                upper: 7,
-                best: NO_MOVE,
-            },
-        );
-        assert!(t.probe(&b).is_none());
+        t.store(&a, bounds(7, 7, NO_MOVE));
+        // D's spade above L's and R's cards, not below.
         let mut other = hands("A...9");
-        other[2] = "Q...A".parse().unwrap();
-        b = Key::new(other, Seat::D, None);
+        other[1] = set("K...K");
+        assert!(t.probe(&Key::new(other, Seat::D, None, false)).is_none());
+        other = hands("A...9");
+        other[2] = set("Q...A");
+        assert!(t.probe(&Key::new(other, Seat::D, None, false)).is_none());
+        for k in [
+            Key::new(hands("A...9"), Seat::D, Some(Suit::Spades), false),
+            Key::new(hands("A...9"), Seat::R, None, false),
+            Key::new(hands("A...9"), Seat::D, None, true),
+        ] {
+            assert!(t.probe(&k).is_none());
+        }
+        assert_eq!(t.probe(&a).map(|f| f.bounds.lower), Some(7));
+    }
+
+    #[test]
+    fn same_shape_answers_with_widened_bounds() {
+        let mut t = TransTable::with_bytes(1 << 12);
+        // D: A and 9 of spades over L's K... and R's Q...: stored 20..30.
+        let a = key("A...A9");
+        t.store(&a, bounds(20, 30, 29));
+        // The same shape with T J instead of A 9: the top spade is worth 1
+        // less, the low one 2 more.
+        let b = key("A...TJ");
+        let found = t.probe(&b).expect("same shape");
+        assert!(!found.exact);
+        assert_eq!(found.bounds.lower, 20 - 1);
+        assert_eq!(found.bounds.upper, 30 + 2);
+        // The best move maps to the card of the same place: A -> T.
+        assert_eq!(found.bounds.best, 28);
+        // Storing for b keeps a's entry: b's own answers b exactly, and
+        // both answer a, b's widened the other way (25 - 2, 25 + 1).
+        t.store(&b, bounds(25, 25, NO_MOVE));
+        let found = t.probe(&b).unwrap();
+        assert_eq!((found.bounds.lower, found.bounds.upper), (25, 25));
+        assert!(found.exact);
+        let found = t.probe(&a).unwrap();
+        assert_eq!(found.bounds, bounds(23, 26, 29));
+        assert!(found.exact);
+    }
+
+    #[test]
+    fn marriages_on_other_places_stay_apart() {
+        let mut t = TransTable::with_bytes(1 << 12);
+        // D holds Q K T of hearts with the 9 and J gone, or J Q K with the
+        // T and A gone: the same places, but leading the second card
+        // declares in one and not in the other.
+        let l = set(".A..");
+        let r = set(".9..");
+        let a = Key::new([set("TKQ..."), l, r], Seat::D, None, false);
+        let b = Key::new([set("KQJ..."), l, r], Seat::D, None, false);
+        t.store(&a, bounds(5, 5, NO_MOVE));
         assert!(t.probe(&b).is_none());
-        b = Key::new(hands("A...9"), Seat::D, Some(Suit::Spades));
-        assert!(t.probe(&b).is_none());
-        b = Key::new(hands("A...9"), Seat::R, None);
-        assert!(t.probe(&b).is_none());
-        assert_eq!(
-            t.probe(&Key::new(hands("A...9"), Seat::D, None))
-                .map(|b| b.lower),
-            Some(7)
-        );
     }
 
     #[test]
     fn spare_bits_carry_a_byte() {
         for x in 0..=255u32 {
             assert_eq!(spread(x) & !SPARE, 0);
-            assert_eq!(gather(spread(x) | !SPARE), x as u8);
+            let back = (0..4).fold(0, |acc, lane| {
+                acc | (spread(x) >> (8 * lane + 6) & 3) << (2 * lane)
+            });
+            assert_eq!(back, x);
+        }
+    }
+
+    #[test]
+    fn bounds_and_moves_survive_packing() {
+        // Card indices: KH 3, AD 13, 9S 24.
+        let k = key("KQ.A..9");
+        for b in [
+            bounds(0, 0, NO_MOVE),
+            bounds(0, 5120, 3 | 0x80),
+            bounds(120, 400, 24),
+            bounds(8191, 8191, 13),
+        ] {
+            let e = Entry::new(&k, 3, b);
+            assert_eq!(
+                (e.lower(), e.upper(), e.best(k.cards)),
+                (b.lower, b.upper, b.best)
+            );
         }
     }
 
