@@ -20,7 +20,8 @@ use common::reference::{
     reference_exchange_values, reference_move_values, reference_move_values_memo,
     reference_value_in, Memo,
 };
-use tysiac::{Exchange, Move, Musik, Rules, Seat, Solver};
+use rand::seq::SliceRandom;
+use tysiac::{Card, CardSet, Exchange, Move, Musik, Rank, Rules, Seat, Solver, State, Suit};
 
 /// Move values as sorted `card=value` text: order-free and readable in a diff.
 fn show(values: &[(Move, u16)]) -> Vec<String> {
@@ -157,6 +158,62 @@ fn one_solver_for_many_positions() {
         }
     }
     println!("200 positions on 5 solvers: {:.1?}", t.elapsed());
+}
+
+/// `s` with other cards left: in each suit as many, drawn at random from the
+/// suit's six, the k-th lowest held by whoever holds the k-th lowest in `s`.
+/// The same shape (unless a marriage lands elsewhere), other points.
+fn same_shape(rng: &mut impl rand::Rng, s: &State) -> State {
+    let mut hands = [CardSet::EMPTY; 3];
+    for suit in Suit::ALL {
+        let held: Vec<(Card, usize)> = Rank::ALL
+            .iter()
+            .map(|&r| Card::new(suit, r))
+            .filter_map(|c| (0..3).find(|&h| s.hands[h].contains(c)).map(|h| (c, h)))
+            .collect();
+        let mut ranks = Rank::ALL.to_vec();
+        ranks.shuffle(rng);
+        let mut ranks = ranks[..held.len()].to_vec();
+        ranks.sort();
+        for ((_, holder), rank) in held.iter().zip(ranks) {
+            hands[*holder].insert(Card::new(suit, rank));
+        }
+    }
+    State::new(hands, s.leader, s.trump, s.points)
+}
+
+#[test]
+fn positions_of_one_shape_on_one_solver() {
+    // The table answers for positions of the same shape (widening the
+    // bounds by the point difference): solve a position, then positions of
+    // its shape with other cards on the same solver, each against the
+    // reference.
+    let t = Instant::now();
+    let mut checked = 0;
+    for i in 0..60 {
+        let seed = 8_000_000 + i;
+        let p = random_position(seed, 3 + (i as usize % 3));
+        if !p.state.trick().is_empty() {
+            continue;
+        }
+        let mut solver = Solver::new(p.rules);
+        check(&mut solver, &p, &reference_move_values(&p.rules, &p.state));
+        let mut rng = rng(seed);
+        for _ in 0..3 {
+            let state = same_shape(&mut rng, &p.state);
+            let q = Sample {
+                state,
+                start: state,
+                deal: None,
+                play: Vec::new(),
+                ..p.clone()
+            };
+            check(&mut solver, &q, &reference_move_values(&q.rules, &q.state));
+            checked += 1;
+        }
+    }
+    assert!(checked >= 60, "only {checked} positions of one shape");
+    println!("{checked} positions of one shape: {:.1?}", t.elapsed());
 }
 
 /// Whole hands at the first lead: the value and the value of every first
