@@ -166,7 +166,7 @@ impl<T: Table> Search<'_, T> {
         let blockers =
             (n.remaining() & !n.hands[mover as usize]) | if LEN == 1 { 1 << n.high_led } else { 0 };
         let special = n.special(&self.consts);
-        let mut done: [(u8, i16); 16] = [(0, 0); 16];
+        let mut done: [(u8, i16); 8] = [(0, 0); 8];
         let mut done_len = 0;
         for (tried, m) in list.iter().enumerate() {
             if twins && m & 0x80 == 0 {
@@ -207,7 +207,7 @@ impl<T: Table> Search<'_, T> {
                 }
             };
             let v = gain + v;
-            if twins && done_len < done.len() {
+            if twins && m & 0x80 == 0 && done_len < done.len() {
                 done[done_len] = (m, v);
                 done_len += 1;
             }

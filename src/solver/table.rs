@@ -12,7 +12,7 @@ use crate::card::Suit;
 use crate::cardset::CardSet;
 use crate::seat::Seat;
 
-use super::shape::{card_at, marriage_marks, place_of, point_shift, same_counts, squeeze};
+use super::shape::{card_at, lane_counts, marriage_marks, place_of, point_shift, squeeze};
 
 /// What the search needs from a table. [`NoTable`] stores nothing (for tests
 /// and for measuring what the table buys).
@@ -29,7 +29,8 @@ pub trait Table {
 /// A trick-start position as the table sees it: its shape in three words
 /// (D's and L's cards by place among the cards left, with leader, trump, the
 /// ace marriage and the marriages' places in the spare bits; the number of
-/// cards left in each suit), and the cards left themselves.
+/// cards left in each suit, which places R's cards), and the cards left
+/// themselves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Key {
     shape: [u32; 3],
@@ -67,7 +68,7 @@ impl Key {
             shape: [
                 squeeze(hands[0], cards) | spread(meta),
                 squeeze(hands[1], cards) | marriage_marks(hands) << 6,
-                squeeze(cards, cards),
+                lane_counts(cards),
             ],
             cards,
         }
@@ -230,7 +231,7 @@ impl Table for TransTable {
             }
             let cards = e.w[2] & !SPARE;
             let exact = cards == key.cards;
-            if !exact && !same_counts(cards, key.cards) {
+            if !exact && lane_counts(cards) != key.shape[2] {
                 continue;
             }
             // The same shape: the play maps card for card, so the points
