@@ -342,12 +342,6 @@ pub fn analyze_play(
         }
     }
     Ok(Analysis {
-        id: None,
-        rules,
-        contract,
-        exchange: None,
-        makeable_before_exchange: None,
-        makeable_after_exchange: None,
         start_value: Some(values[0]),
         moves: records,
         tricks,
@@ -360,7 +354,7 @@ pub fn analyze_play(
             score,
         },
         summary,
-        stopped: None,
+        ..empty(rules, contract)
     })
 }
 
