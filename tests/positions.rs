@@ -190,9 +190,12 @@ fn cli_fails_on_a_wrong_expect() {
     let right = p.expect.expect("an expect");
     p.expect = Some(right + 1);
     let id = p.id.clone().expect("an id");
-    let text: Vec<String> = examples.iter().map(|p| p.to_string()).collect();
     let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("positions-wrong-expect.txt");
-    fs::write(&path, text.join("\n\n") + "\n").expect("writing a scratch file");
+    let write = |examples: &[Position]| {
+        let text: Vec<String> = examples.iter().map(|p| p.to_string()).collect();
+        fs::write(&path, text.join("\n\n") + "\n").expect("writing a scratch file");
+    };
+    write(&examples);
 
     tysiac()
         .arg("solve")
@@ -208,8 +211,7 @@ fn cli_fails_on_a_wrong_expect() {
 
     // The same file with the right value passes: only the expect was wrong.
     examples[wrong].expect = Some(right);
-    let text: Vec<String> = examples.iter().map(|p| p.to_string()).collect();
-    fs::write(&path, text.join("\n\n") + "\n").expect("writing a scratch file");
+    write(&examples);
     tysiac()
         .arg("solve")
         .arg("--quiet")
