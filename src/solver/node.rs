@@ -14,7 +14,7 @@ use crate::state::State;
 pub const NONE: u8 = 0xFF;
 
 pub const SUIT: [u32; 4] = [0x3F, 0x3F << 8, 0x3F << 16, 0x3F << 24];
-pub const ACES: u32 = 0x2020_2020;
+const ACES: u32 = 0x2020_2020;
 /// Card points by card index (a lane of 8 per suit, 6 ranks used).
 const POINTS: [u8; 32] = [
     0, 2, 3, 4, 10, 11, 0, 0, 0, 2, 3, 4, 10, 11, 0, 0, 0, 2, 3, 4, 10, 11, 0, 0, 0, 2, 3, 4, 10,
@@ -498,6 +498,12 @@ impl Node {
             }
         }
         best
+    }
+
+    /// Does one hand hold all four aces, with the ace marriage counting?
+    #[inline]
+    pub fn ace_marriage_held(&self, c: &Consts) -> bool {
+        self.hands.iter().any(|&h| h & c.ace_mask == ACES)
     }
 
     /// Cards whose play changes what the player to move can declare later:

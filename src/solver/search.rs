@@ -13,7 +13,7 @@
 
 use crate::state::State;
 
-use super::node::{points, Consts, Node, ACES, NONE};
+use super::node::{points, Consts, Node, NONE};
 use super::order::ordered_moves;
 use super::table::{Bounds, Key, Table, NO_MOVE};
 
@@ -67,7 +67,7 @@ impl<T: Table> Search<'_, T> {
         if beta <= 0 {
             return 0;
         }
-        let aces = n.hands.iter().any(|&h| h & self.consts.ace_mask == ACES);
+        let aces = n.ace_marriage_held(&self.consts);
         let key = Key::from_bits(n.hands, n.leader, n.trump.min(4), aces);
         let mut hint = NONE;
         let mut known = Bounds {
@@ -292,7 +292,7 @@ fn twin_bound(m: u8, done: &[(u8, i16)], blockers: u32, special: u32, maximise: 
         return bound;
     }
     for &(x, v) in done {
-        if x & 0x80 != 0 || x >> 3 != m >> 3 || special & (1 << x) != 0 {
+        if x >> 3 != m >> 3 || special & (1 << x) != 0 {
             continue;
         }
         let (lo, hi) = if x < m { (x, m) } else { (m, x) };
