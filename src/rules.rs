@@ -110,6 +110,9 @@ pub struct Rules {
     pub ace_marriage: u16,
     pub musik: Musik,
     pub discard_points: DiscardPoints,
+    /// D turns the musik face up before taking it, so every seat knows its
+    /// three cards. Play is unchanged; it matters to what a seat can know.
+    pub musik_shown: bool,
     pub trump: TrumpRule,
     pub bid_step: u16,
     pub rounding: Rounding,
@@ -126,7 +129,7 @@ impl Default for Rules {
 const PRESETS: [&str; 3] = ["standard", "pl", "ru"];
 
 /// The switch names, in RULES.md's table order.
-pub const SWITCHES: [&str; 14] = [
+pub const SWITCHES: [&str; 15] = [
     "must_beat",
     "must_trump",
     "must_overtrump",
@@ -136,6 +139,7 @@ pub const SWITCHES: [&str; 14] = [
     "ace_marriage",
     "musik",
     "discard_points",
+    "musik_shown",
     "trump",
     "bid_step",
     "rounding",
@@ -154,6 +158,7 @@ impl Rules {
         ace_marriage: 0,
         musik: Musik::Pass,
         discard_points: DiscardPoints::None,
+        musik_shown: true,
         trump: TrumpRule::Marriage,
         bid_step: 10,
         rounding: Rounding::HalfDown,
@@ -257,6 +262,7 @@ impl Rules {
                     _ => return Err(bad("none or declarer")),
                 }
             }
+            "musik_shown" => self.musik_shown = yes_no(value)?,
             "trump" => {
                 self.trump = match v.as_str() {
                     "marriage" => TrumpRule::Marriage,
@@ -326,6 +332,7 @@ impl Rules {
                 DiscardPoints::Declarer => "declarer",
             }
             .into(),
+            "musik_shown" => yn(self.musik_shown),
             "trump" => match self.trump {
                 TrumpRule::Marriage => "marriage",
                 TrumpRule::Chosen => "chosen",
@@ -435,6 +442,7 @@ mod tests {
             "ace_marriage=200",
             "musik=discard",
             "discard_points=declarer",
+            "musik_shown=no",
             "trump=chosen",
             "bid_step=5",
             "rounding=half_up",
