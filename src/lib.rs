@@ -22,6 +22,7 @@ pub mod score;
 pub mod seat;
 pub mod solver;
 pub mod state;
+pub mod view;
 
 pub use analyze::{analyze_play, analyze_position, Analysis};
 pub use card::{Card, Rank, Suit};
@@ -39,3 +40,4 @@ pub use score::{hand_score, Game};
 pub use seat::Seat;
 pub use solver::{Solution, Solver, Stats, TransTable};
 pub use state::{trick_winner, Declaration, Played, State};
+pub use view::{Layout, Sampler, Seen, View, ViewError};

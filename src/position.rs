@@ -275,14 +275,14 @@ pub fn parse_position(text: &str) -> Result<Position, PositionError> {
 // Lines, blocks and fields
 
 /// A line holding a `key: value` (comment removed, trimmed, not empty).
-struct Line {
-    number: usize,
-    text: String,
+pub(crate) struct Line {
+    pub(crate) number: usize,
+    pub(crate) text: String,
 }
 
 /// Splits `text` into blocks of key lines. Blank lines separate blocks; a
 /// line holding only a comment is dropped without separating.
-fn blocks(text: &str) -> Vec<Vec<Line>> {
+pub(crate) fn blocks(text: &str) -> Vec<Vec<Line>> {
     let mut blocks = Vec::new();
     let mut current = Vec::new();
     for (i, raw) in text.lines().enumerate() {
@@ -307,44 +307,51 @@ fn blocks(text: &str) -> Vec<Vec<Line>> {
 }
 
 /// Every key a position may hold.
-const KEYS: [&str; 12] = [
+const KEYS: [&str; 15] = [
     "id", "rules", "contract", "expect", "deal", "exchange", "play", "hands", "lead", "trick",
-    "trump", "points",
+    "trump", "points", "view", "hand", "musik",
 ];
+/// Keys only the view form has (`view:` may also head a history).
+pub(crate) const VIEW_KEYS: [&str; 2] = ["hand", "musik"];
 /// Keys only the history form has (`trump:` belongs to both).
 const HISTORY_KEYS: [&str; 3] = ["deal", "exchange", "play"];
 /// Keys only the snapshot form has.
 const SNAPSHOT_KEYS: [&str; 4] = ["hands", "lead", "trick", "points"];
 
 /// One `key: value` line: the key lowercased, the value trimmed.
-struct Field {
-    key: String,
-    value: String,
-    line: usize,
+pub(crate) struct Field {
+    pub(crate) key: String,
+    pub(crate) value: String,
+    pub(crate) line: usize,
 }
 
 /// The fields of one block, in line order.
-struct Fields(Vec<Field>);
+pub(crate) struct Fields(pub(crate) Vec<Field>);
 
 impl Fields {
-    fn get(&self, key: &str) -> Option<&Field> {
+    pub(crate) fn get(&self, key: &str) -> Option<&Field> {
         self.0.iter().find(|f| f.key == key)
     }
 
     /// The first field (in line order) whose key is in `keys`.
-    fn first_of(&self, keys: &[&str]) -> Option<&Field> {
+    pub(crate) fn first_of(&self, keys: &[&str]) -> Option<&Field> {
         self.0.iter().find(|f| keys.contains(&f.key.as_str()))
     }
 }
 
 /// Where errors happen: the source and the position's name.
-struct Context<'a> {
-    source: &'a str,
-    name: String,
+pub(crate) struct Context<'a> {
+    pub(crate) source: &'a str,
+    pub(crate) name: String,
 }
 
 impl Context<'_> {
-    fn error(&self, line: usize, key: Option<&str>, message: impl Into<String>) -> PositionError {
+    pub(crate) fn error(
+        &self,
+        line: usize,
+        key: Option<&str>,
+        message: impl Into<String>,
+    ) -> PositionError {
         PositionError {
             source: self.source.to_string(),
             line,
@@ -355,7 +362,7 @@ impl Context<'_> {
     }
 
     /// An error in the value of `field`.
-    fn at(&self, field: &Field, message: impl Into<String>) -> PositionError {
+    pub(crate) fn at(&self, field: &Field, message: impl Into<String>) -> PositionError {
         self.error(field.line, Some(&field.key), message)
     }
 }
@@ -368,7 +375,7 @@ fn split_line(text: &str) -> Option<(String, &str)> {
 
 /// The block's name for messages: its id when the id line is valid (looked up
 /// first, so that every error names the position), else `#number`.
-fn block_name(lines: &[Line], number: usize) -> String {
+pub(crate) fn block_name(lines: &[Line], number: usize) -> String {
     lines
         .iter()
         .filter_map(|l| split_line(&l.text))
@@ -378,7 +385,7 @@ fn block_name(lines: &[Line], number: usize) -> String {
 }
 
 /// Reads the lines into fields: each a known key, given once.
-fn read_fields(lines: &[Line], ctx: &Context) -> Result<Fields, PositionError> {
+pub(crate) fn read_fields(lines: &[Line], ctx: &Context) -> Result<Fields, PositionError> {
     let mut fields = Fields(Vec::new());
     for line in lines {
         let (key, value) = split_line(&line.text).ok_or_else(|| {
@@ -439,7 +446,7 @@ fn parse_block_lenient(
 
 /// Builds the position. `rules:` is read first: it decides how the other
 /// keys read, wherever its line is.
-fn build(
+pub(crate) fn build(
     fields: &Fields,
     ctx: &Context,
     default_rules: Rules,
@@ -455,6 +462,11 @@ fn build(
     };
     let contract = number_field(fields, "contract", ctx)?;
     let expect = number_field(fields, "expect", ctx)?;
+    if let Some(f) = fields.first_of(&VIEW_KEYS) {
+        let msg = "belongs to the view form (one seat's knowledge): `tysiac suggest` reads it; \
+                   solving needs every card (history or snapshot form)";
+        return Err(ctx.at(f, msg));
+    }
     let (form, bad) = if is_history(fields, ctx, line)? {
         let (h, bad) = history(fields, &rules, ctx)?;
         (Form::History(h), bad)
@@ -473,7 +485,7 @@ fn build(
 }
 
 /// An id: a name without spaces.
-fn parse_id(value: &str) -> Result<String, String> {
+pub(crate) fn parse_id(value: &str) -> Result<String, String> {
     if value.is_empty() {
         Err("an id needs a name".into())
     } else if value.chars().any(char::is_whitespace) {
@@ -489,7 +501,11 @@ fn parse_id(value: &str) -> Result<String, String> {
 const MAX_SCORE: u16 = 1000;
 
 /// A `contract:` or `expect:` value, 0 to 1000.
-fn number_field(fields: &Fields, key: &str, ctx: &Context) -> Result<Option<u16>, PositionError> {
+pub(crate) fn number_field(
+    fields: &Fields,
+    key: &str,
+    ctx: &Context,
+) -> Result<Option<u16>, PositionError> {
     let Some(f) = fields.get(key) else {
         return Ok(None);
     };

@@ -1,0 +1,638 @@
+//! One seat's view of a hand: what that seat knows (RULES.md, *What each
+//! seat knows*), and the layouts of the unseen cards that fit it.
+//!
+//! A [`View`] holds the seat's own cards, the shown musik, its part of the
+//! exchange and every card played (with the declarations seen). Building one
+//! checks it: the viewer's own plays must be legal, and at least one hidden
+//! history must fit the plays of the others; otherwise the error names the
+//! move that made it impossible. [`Sampler`] then draws layouts uniformly
+//! over the hidden histories that fit.
+//!
+//! ```
+//! use tysiac::{parse_position, Seat, View};
+//! let p = parse_position(
+//!     "deal: AKQ.T9..AJ T9.AK.KJ.Q J.QJ.AT9.T ..Q.K9
+//!      exchange: 9S QC
+//!      play: AS 9S TS | AH 9H JH | KH",
+//! )
+//! .unwrap();
+//! let view = View::from_position(&p, Some(Seat::L)).unwrap();
+//! assert_eq!(view.to_move(), Seat::L);
+//! assert_eq!(view.hand.to_string(), "T9.AK.KJ.Q9");
+//! ```
+
+mod knowledge;
+mod read;
+mod sampler;
+
+use std::fmt;
+
+use crate::card::{Card, Rank, Suit};
+use crate::cardset::CardSet;
+use crate::deal::{Exchange, Give};
+use crate::moves::{Move, MoveList};
+use crate::position::{Form, History, Position};
+use crate::rules::{Declare, Musik, Rules, TrumpRule};
+use crate::seat::Seat;
+use crate::state::{trick_winner, State};
+
+pub use knowledge::Knowledge;
+pub use read::parse_views;
+pub use sampler::{Layout, Sampler};
+
+/// A card seen played: who played it, and whether its lead declared.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Seen {
+    pub seat: Seat,
+    pub card: Card,
+    /// The lead declared a marriage (or the ace marriage): written `KH+`.
+    pub declared: bool,
+}
+
+impl fmt::Display for Seen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.card, if self.declared { "+" } else { "" })
+    }
+}
+
+/// Why a view cannot be: what is wrong and, when a play made it so, which
+/// move (from 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ViewError {
+    /// The key at fault (`hand`, `exchange`, `play` ...).
+    pub key: &'static str,
+    /// The move that made the view impossible, from 1.
+    pub move_number: Option<usize>,
+    pub message: String,
+}
+
+impl ViewError {
+    fn new(key: &'static str, message: impl Into<String>) -> ViewError {
+        ViewError {
+            key,
+            move_number: None,
+            message: message.into(),
+        }
+    }
+
+    fn at_move(number: usize, message: impl Into<String>) -> ViewError {
+        ViewError {
+            key: "play",
+            move_number: Some(number),
+            message: format!("move {number}, {}", message.into()),
+        }
+    }
+}
+
+impl fmt::Display for ViewError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.key, self.message)
+    }
+}
+
+impl std::error::Error for ViewError {}
+
+/// What one seat knows at a point of the hand.
+#[derive(Clone, Debug)]
+pub struct View {
+    pub id: Option<String>,
+    pub rules: Rules,
+    pub contract: Option<u16>,
+    /// The seat whose knowledge this is.
+    pub seat: Seat,
+    /// The seat's cards at the first lead (8, or 7 with `musik=discard`).
+    pub hand: CardSet,
+    /// The musik, when the seat saw it (always for D).
+    pub musik: Option<CardSet>,
+    /// For D: the cards it gave away (none known for a deal written after
+    /// the exchange).
+    pub given: Option<Give>,
+    /// For a defender under `musik=pass`: the card it got from D.
+    pub got: Option<Card>,
+    /// The trump D named under `trump=chosen`.
+    pub chosen_trump: Option<Suit>,
+    /// Every card played so far, in order.
+    pub plays: Vec<Seen>,
+    /// The whole hand when the view was taken from a history: the true
+    /// layout, for comparing with double-dummy. Never used to sample.
+    pub truth: Option<History>,
+    /// Where the position starts in its source, 1-based.
+    pub line: usize,
+    knowledge: Knowledge,
+}
+
+/// What everyone at the table saw: the trick in progress, trump, the cards
+/// won and the declarations, replayed from the plays alone.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    pub leader: Seat,
+    pub trick: [Option<Card>; 2],
+    pub trump: Option<Suit>,
+    /// Card points won and marriages declared, per seat (not D's discards).
+    pub points: [u16; 3],
+    /// Tricks completed.
+    pub tricks: usize,
+}
+
+impl Table {
+    fn new(trump: Option<Suit>) -> Table {
+        Table {
+            leader: Seat::D,
+            trick: [None; 2],
+            trump,
+            points: [0; 3],
+            tricks: 0,
+        }
+    }
+
+    /// The cards in the trick in progress.
+    pub fn trick_cards(&self) -> Vec<Card> {
+        self.trick.iter().flatten().copied().collect()
+    }
+
+    pub fn to_move(&self) -> Seat {
+        self.leader.plus(self.trick_cards().len())
+    }
+
+    /// May a lead on the current trick declare (by the trick number alone)?
+    pub fn may_declare(&self, rules: &Rules) -> bool {
+        self.trick[0].is_none() && (self.tricks > 0 || rules.first_trick_marriage)
+    }
+
+    /// Plays `seen`, which the caller has checked.
+    fn play(&mut self, rules: &Rules, seen: Seen) {
+        if seen.declared {
+            let points = match seen.card.rank() {
+                Rank::Ace => rules.ace_marriage,
+                _ => rules.marriage_value(seen.card.suit()),
+            };
+            self.points[seen.seat.index()] += points;
+            if seen.card.rank() != Rank::Ace && rules.trump == TrumpRule::Marriage {
+                self.trump = Some(seen.card.suit());
+            }
+        }
+        match self.trick {
+            [None, _] => self.trick[0] = Some(seen.card),
+            [Some(_), None] => self.trick[1] = Some(seen.card),
+            [Some(a), Some(b)] => {
+                let cards = [a, b, seen.card];
+                let winner = self.leader.plus(trick_winner(cards, self.trump));
+                self.points[winner.index()] += cards.iter().map(|c| c.points()).sum::<u16>();
+                self.leader = winner;
+                self.trick = [None; 2];
+                self.tricks += 1;
+            }
+        }
+    }
+}
+
+/// What a lead of `card` could declare for a leader holding `hand` (the
+/// hand before the lead), on a trick where declaring is allowed.
+pub(crate) fn declares(rules: &Rules, hand: CardSet, card: Card) -> bool {
+    match card.rank() {
+        Rank::King | Rank::Queen => hand.has_marriage(card.suit()),
+        Rank::Ace if rules.ace_marriage > 0 => CardSet::full_rank(Rank::Ace).is_subset(hand),
+        _ => false,
+    }
+}
+
+/// The parts of a view before it is checked.
+#[derive(Clone, Debug)]
+pub struct ViewSetup {
+    pub id: Option<String>,
+    pub rules: Rules,
+    pub contract: Option<u16>,
+    pub seat: Seat,
+    pub hand: CardSet,
+    pub musik: Option<CardSet>,
+    pub given: Option<Give>,
+    pub got: Option<Card>,
+    pub chosen_trump: Option<Suit>,
+    /// The cards played, each with its declaration mark.
+    pub plays: Vec<(Card, bool)>,
+    pub truth: Option<History>,
+    pub line: usize,
+}
+
+impl View {
+    /// Checks `setup` and works out what the seat knows.
+    pub fn new(setup: ViewSetup) -> Result<View, ViewError> {
+        let ViewSetup {
+            id,
+            rules,
+            contract,
+            seat,
+            hand,
+            musik,
+            given,
+            got,
+            chosen_trump,
+            plays,
+            truth,
+            line,
+        } = setup;
+        check_parts(&rules, seat, hand, musik, given, got, chosen_trump)?;
+        let mut knowledge = Knowledge::new(&rules, seat, hand, musik, given, got)?;
+        let mut table = Table::new(chosen_trump);
+        let mut seen = Vec::with_capacity(plays.len());
+        let mut own = hand;
+        for (i, &(card, declared)) in plays.iter().enumerate() {
+            let number = i + 1;
+            if table.tricks == rules.tricks() {
+                return Err(ViewError::at_move(
+                    number,
+                    format!("{card}: the hand is over after {} moves", i),
+                ));
+            }
+            let mover = table.to_move();
+            let s = Seen {
+                seat: mover,
+                card,
+                declared,
+            };
+            if declared && !(table.may_declare(&rules) && may_mark(&rules, card)) {
+                let why = if table.trick[0].is_some() {
+                    "only a lead declares".to_string()
+                } else if !may_mark(&rules, card) {
+                    "only a K or Q (or an ace under ace_marriage) declares".to_string()
+                } else {
+                    "no declaration on the first trick under these rules".to_string()
+                };
+                return Err(ViewError::at_move(
+                    number,
+                    format!("{mover} plays {s}, but {why}"),
+                ));
+            }
+            if mover == seat {
+                check_own_play(&rules, &table, own, s).map_err(|why| {
+                    ViewError::at_move(number, format!("{mover} plays {s} but {why}"))
+                })?;
+                own.remove(card);
+            } else {
+                knowledge.observe(&rules, &table, s).map_err(|why| {
+                    ViewError::at_move(number, format!("{mover} plays {s}: {why}"))
+                })?;
+            }
+            knowledge.mark_played(card);
+            table.play(&rules, s);
+            seen.push(s);
+        }
+        Ok(View {
+            id,
+            rules,
+            contract,
+            seat,
+            hand,
+            musik,
+            given,
+            got,
+            chosen_trump,
+            plays: seen,
+            truth,
+            line,
+            knowledge,
+        })
+    }
+
+    /// The view of `seat` (or of the seat to move) of a history-form
+    /// position. A snapshot hides nothing it could tell, so it is refused.
+    pub fn from_position(p: &Position, seat: Option<Seat>) -> Result<View, ViewError> {
+        let Form::History(h) = &p.form else {
+            return Err(ViewError::new(
+                "hands",
+                "a snapshot does not say how the hand was dealt and played: \
+                 a seat's view needs the history form (deal:, exchange:, play:) or the view form",
+            ));
+        };
+        let Some(start) = h.start else {
+            return Err(ViewError::new(
+                "exchange",
+                "the exchange is not given: a seat's view starts at the first lead",
+            ));
+        };
+        let rules = p.rules;
+        let mut state = start;
+        let mut plays = Vec::with_capacity(h.moves.len());
+        for &mv in &h.moves {
+            let played = state.play(&rules, mv);
+            plays.push((mv.card(), played.declared.is_some()));
+        }
+        let seat = seat.unwrap_or_else(|| state.to_move());
+        let (given, got) = match (&h.exchange, seat) {
+            (Some(x), Seat::D) => (Some(x.give), None),
+            (
+                Some(Exchange {
+                    give: Give::Pass(l, _),
+                    ..
+                }),
+                Seat::L,
+            ) => (None, Some(*l)),
+            (
+                Some(Exchange {
+                    give: Give::Pass(_, r),
+                    ..
+                }),
+                Seat::R,
+            ) => (None, Some(*r)),
+            _ => (None, None),
+        };
+        let musik = h
+            .deal
+            .map(|d| d.musik)
+            .filter(|_| seat == Seat::D || rules.musik_shown);
+        let chosen_trump = match rules.trump {
+            TrumpRule::Chosen => start.trump,
+            TrumpRule::Marriage => None,
+        };
+        View::new(ViewSetup {
+            id: p.id.clone(),
+            rules,
+            contract: p.contract,
+            seat,
+            hand: start.hands[seat.index()],
+            musik,
+            given,
+            got,
+            chosen_trump,
+            plays,
+            truth: Some(h.clone()),
+            line: p.line,
+        })
+    }
+
+    /// The table as everyone saw it.
+    pub fn table(&self) -> Table {
+        let mut table = Table::new(self.chosen_trump);
+        for &s in &self.plays {
+            table.play(&self.rules, s);
+        }
+        table
+    }
+
+    /// The seat to play next.
+    pub fn to_move(&self) -> Seat {
+        self.table().to_move()
+    }
+
+    /// Is the hand over?
+    pub fn is_over(&self) -> bool {
+        self.plays.len() == 3 * self.rules.tricks()
+    }
+
+    /// The viewer's cards now.
+    pub fn own_cards(&self) -> CardSet {
+        self.plays
+            .iter()
+            .filter(|s| s.seat == self.seat)
+            .fold(self.hand, |h, s| h.without(s.card))
+    }
+
+    /// What the seat knows about where the unseen cards are.
+    pub fn knowledge(&self) -> &Knowledge {
+        &self.knowledge
+    }
+
+    /// The legal moves of the viewer, when it is the viewer's turn.
+    pub fn legal_moves(&self) -> MoveList {
+        let table = self.table();
+        if self.is_over() || table.to_move() != self.seat {
+            return MoveList::new();
+        }
+        probe_state(&table, self.seat, self.own_cards()).legal_moves(&self.rules)
+    }
+
+    /// The true state now, when the view was taken from a history.
+    pub fn true_state(&self) -> Option<State> {
+        self.truth.as_ref().and_then(|h| h.state(&self.rules))
+    }
+
+    /// The view one move later, after `seen` (checked like every play).
+    pub fn after(&self, seen: Seen) -> Result<View, ViewError> {
+        let mut setup = self.setup();
+        setup.plays.push((seen.card, seen.declared));
+        View::new(setup)
+    }
+
+    /// The parts this view was built from.
+    pub fn setup(&self) -> ViewSetup {
+        ViewSetup {
+            id: self.id.clone(),
+            rules: self.rules,
+            contract: self.contract,
+            seat: self.seat,
+            hand: self.hand,
+            musik: self.musik,
+            given: self.given,
+            got: self.got,
+            chosen_trump: self.chosen_trump,
+            plays: self.plays.iter().map(|s| (s.card, s.declared)).collect(),
+            truth: self.truth.clone(),
+            line: self.line,
+        }
+    }
+
+    /// The moves in history form, declarations resolved for a layout where
+    /// the leaders hold what they held: `KH-` where a lead could declare but
+    /// did not (only under `declare=optional`).
+    pub(crate) fn moves_for(&self, start: &State) -> Result<Vec<Move>, String> {
+        let mut state = *start;
+        let mut moves = Vec::with_capacity(self.plays.len());
+        for (i, s) in self.plays.iter().enumerate() {
+            let could = state.declaration(&self.rules, s.card).is_some();
+            let mv = if could && !s.declared && self.rules.declare == Declare::Optional {
+                Move::undeclared(s.card)
+            } else {
+                Move::new(s.card)
+            };
+            let played = state
+                .try_play(&self.rules, mv)
+                .map_err(|why| format!("move {}: {} plays {mv} but {why}", i + 1, s.seat))?;
+            if played.declared.is_some() != s.declared {
+                return Err(format!(
+                    "move {}: {} plays {} and the layout {} a declaration",
+                    i + 1,
+                    s.seat,
+                    s,
+                    if s.declared {
+                        "does not allow"
+                    } else {
+                        "forces"
+                    }
+                ));
+            }
+            moves.push(mv);
+        }
+        Ok(moves)
+    }
+}
+
+/// A card whose lead can carry a declaration mark under `rules`.
+fn may_mark(rules: &Rules, card: Card) -> bool {
+    matches!(card.rank(), Rank::King | Rank::Queen)
+        || (card.rank() == Rank::Ace && rules.ace_marriage > 0)
+}
+
+/// A state where only `seat`'s hand matters: enough to ask what `seat`
+/// may play on the trick in progress.
+pub(crate) fn probe_state(table: &Table, seat: Seat, hand: CardSet) -> State {
+    let mut hands = [CardSet::EMPTY; 3];
+    hands[seat.index()] = hand;
+    let trick = table.trick_cards();
+    // At a lead the mover is the leader, whose hand gives the trick number
+    // that `declaration` needs; following, nothing else is asked of it.
+    let mut state = State::new(hands, table.leader, table.trump, table.points);
+    for card in trick {
+        state.push_trick_card(card);
+    }
+    state
+}
+
+/// Checks the viewer's own play: held, legal, and marked as it declares.
+fn check_own_play(rules: &Rules, table: &Table, own: CardSet, s: Seen) -> Result<(), String> {
+    if !own.contains(s.card) {
+        return Err(format!("{} does not hold it", s.seat));
+    }
+    let state = probe_state(table, s.seat, own);
+    let legal = state.legal_cards(rules);
+    if !legal.contains(s.card) {
+        let mv = Move::new(s.card);
+        return Err(state
+            .why_illegal(rules, mv)
+            .unwrap_or_else(|| "it is not legal".into()));
+    }
+    let could = table.may_declare(rules) && declares(rules, own, s.card);
+    match (could, s.declared, rules.declare) {
+        (true, false, Declare::Auto) => Err(format!(
+            "that lead declares under declare=auto: write {}+",
+            s.card
+        )),
+        (false, true, _) => Err(format!("{} holds nothing it declares", s.seat)),
+        _ => Ok(()),
+    }
+}
+
+/// The sizes, musik and exchange of a view, checked against each other.
+fn check_parts(
+    rules: &Rules,
+    seat: Seat,
+    hand: CardSet,
+    musik: Option<CardSet>,
+    given: Option<Give>,
+    got: Option<Card>,
+    chosen_trump: Option<Suit>,
+) -> Result<(), ViewError> {
+    let tricks = rules.tricks();
+    if hand.len() != tricks {
+        return Err(ViewError::new(
+            "hand",
+            format!(
+                "holds {} cards; a seat holds {tricks} at the first lead under these rules",
+                hand.len()
+            ),
+        ));
+    }
+    match (rules.trump, chosen_trump) {
+        (TrumpRule::Chosen, None) => {
+            return Err(ViewError::new(
+                "trump",
+                "trump=chosen: a trump: line names the trump D chose",
+            ))
+        }
+        (TrumpRule::Marriage, Some(_)) => {
+            return Err(ViewError::new(
+                "trump",
+                "a trump: line only with trump=chosen (under trump=marriage, marriages set trump)",
+            ))
+        }
+        _ => {}
+    }
+    if let Some(m) = musik {
+        if m.len() != 3 {
+            return Err(ViewError::new(
+                "musik",
+                format!("holds {} cards, needs 3", m.len()),
+            ));
+        }
+        if seat != Seat::D && !rules.musik_shown {
+            return Err(ViewError::new(
+                "musik",
+                "musik_shown=no: a defender does not see the musik",
+            ));
+        }
+    } else if rules.musik_shown && (seat != Seat::D || given.is_some()) {
+        // A D view of a deal written after the exchange knows no musik.
+        return Err(ViewError::new(
+            "musik",
+            "musik_shown=yes: the view needs a musik: line (the three cards every seat saw)",
+        ));
+    }
+    let musik = musik.unwrap_or(CardSet::EMPTY);
+    match seat {
+        Seat::D => {
+            if let Some(give) = given {
+                let cards: CardSet = match give {
+                    Give::Pass(l, r) => [l, r].into_iter().collect(),
+                    Give::Discard(set) => set,
+                };
+                if let Some(c) = (cards & hand).lowest() {
+                    return Err(ViewError::new(
+                        "exchange",
+                        format!("{c} is given away, so it is not in D's hand"),
+                    ));
+                }
+                if let Some(c) = musik.minus(hand | cards).lowest() {
+                    return Err(ViewError::new(
+                        "musik",
+                        format!(
+                            "{c} went to D's hand with the musik, but D neither holds nor gave it"
+                        ),
+                    ));
+                }
+            } else if rules.musik == Musik::Discard {
+                return Err(ViewError::new(
+                    "exchange",
+                    "D's view needs the three discards",
+                ));
+            }
+        }
+        _ => {
+            if given.is_some() {
+                return Err(ViewError::new(
+                    "exchange",
+                    "a defender's view names only the card it got",
+                ));
+            }
+            if let Some(c) = got {
+                if rules.musik == Musik::Discard {
+                    return Err(ViewError::new(
+                        "exchange",
+                        "musik=discard: D gives the defenders nothing",
+                    ));
+                }
+                if !hand.contains(c) {
+                    return Err(ViewError::new(
+                        "exchange",
+                        format!("{c} is the card {seat} got from D, so it is in {seat}'s hand"),
+                    ));
+                }
+            }
+            let shown = musik & hand;
+            let allowed = if rules.musik == Musik::Pass { 1 } else { 0 };
+            if shown.len() > allowed
+                || got.is_some_and(|g| !shown.minus(CardSet::from_card(g)).is_empty())
+            {
+                let c = shown
+                    .minus(got.map_or(CardSet::EMPTY, CardSet::from_card))
+                    .lowest();
+                return Err(ViewError::new(
+                    "hand",
+                    format!(
+                        "{} was in the musik, which went to D: {seat} can hold a musik card only as the card D gave",
+                        c.or(shown.lowest()).expect("a musik card in the hand")
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,476 @@
+//! One seat's view and its sampler, checked against the model of RULES.md
+//! (*What each seat knows*): every hidden history (deal and exchange) that
+//! fits what the seat saw is equally likely.
+//!
+//! The exhaustive enumeration here is written from that model alone: it
+//! deals the cards the seat cannot see in every way, lets D give away every
+//! card it could have given, replays the seen plays under the rules and
+//! keeps the histories that reproduce them. It shares nothing with the
+//! sampler's slots and constraints.
+
+use std::collections::HashMap;
+
+use rand::Rng;
+use tysiac::estimate::sample::{combinations, sample_rng};
+use tysiac::estimate::stats::chi_square;
+use tysiac::view::parse_views;
+use tysiac::{
+    random, CardSet, Deal, Exchange, Form, Give, Move, Position, Rules, Sampler, Seat, State, View,
+};
+
+/// The seen plays of a history: card and whether it declared.
+fn seen_plays(rules: &Rules, start: &State, moves: &[Move]) -> Vec<(tysiac::Card, bool)> {
+    let mut s = *start;
+    moves
+        .iter()
+        .map(|&m| (m.card(), s.play(rules, m).declared.is_some()))
+        .collect()
+}
+
+/// Replays `seen` from `start`; the state reached if every play is legal and
+/// declares exactly as seen.
+fn replay_fits(rules: &Rules, start: &State, seen: &[(tysiac::Card, bool)]) -> Option<State> {
+    let mut s = *start;
+    for &(card, declared) in seen {
+        let could = s.declaration(rules, card).is_some();
+        let mv = if could && !declared && rules.declare == tysiac::Declare::Optional {
+            Move::undeclared(card)
+        } else {
+            Move::new(card)
+        };
+        if !s.is_legal(rules, mv) {
+            return None;
+        }
+        if s.play(rules, mv).declared.is_some() != declared {
+            return None;
+        }
+    }
+    Some(s)
+}
+
+/// What the solver sees of a layout now: the hands and the points.
+type Key = ([CardSet; 3], [u16; 3]);
+
+/// Every hidden history of `seat`'s view of `p` that fits, counted by the
+/// state it reaches. Histories are counted up to a factor that is the same
+/// for all (the musik's split of D's ten cards when the musik is unseen).
+fn enumerate(p: &Position, seat: Seat) -> HashMap<Key, u64> {
+    let rules = p.rules;
+    let Form::History(h) = &p.form else {
+        panic!("history")
+    };
+    let (deal, exchange) = (h.deal.unwrap(), h.exchange.unwrap());
+    let start = h.start.unwrap();
+    let seen = seen_plays(&rules, &start, &h.moves);
+    let mut out: HashMap<Key, u64> = HashMap::new();
+    let mut try_history = |d: Deal, e: Exchange| {
+        let s0 = d.after(&rules, &e).expect("a possible exchange");
+        if let Some(s) = replay_fits(&rules, &s0, &seen) {
+            *out.entry((s.hands, s.points)).or_default() += 1;
+        }
+    };
+    let shown = rules.musik_shown;
+    match seat {
+        Seat::D => {
+            // D knows its ten cards and the exchange: L's and R's 7 are any split.
+            let unseen = !deal.declarer_ten();
+            for l in combinations(unseen, 7) {
+                let d = Deal {
+                    hands: [deal.hands[0], l, unseen.minus(l)],
+                    musik: deal.musik,
+                };
+                try_history(d, exchange);
+            }
+        }
+        defender => {
+            let me = defender.index();
+            let other = if defender == Seat::L {
+                Seat::R
+            } else {
+                Seat::L
+            };
+            let my7 = deal.hands[me];
+            let others = !my7; // D's 7, the other's 7 and the musik
+            match exchange.give {
+                Give::Pass(to_l, to_r) => {
+                    let got = if defender == Seat::L { to_l } else { to_r };
+                    let make = |d7: CardSet, o7: CardSet, musik: CardSet, x| {
+                        let mut hands = [d7, CardSet::EMPTY, CardSet::EMPTY];
+                        hands[me] = my7;
+                        hands[other.index()] = o7;
+                        let give = if defender == Seat::L {
+                            Give::Pass(got, x)
+                        } else {
+                            Give::Pass(x, got)
+                        };
+                        (
+                            Deal { hands, musik },
+                            Exchange {
+                                give,
+                                trump: exchange.trump,
+                            },
+                        )
+                    };
+                    if shown {
+                        let rest = others.minus(deal.musik);
+                        for d7 in combinations(rest, 7) {
+                            let ten = d7 | deal.musik;
+                            if !ten.contains(got) {
+                                continue;
+                            }
+                            for x in ten.without(got) {
+                                let (d, e) = make(d7, rest.minus(d7), deal.musik, x);
+                                try_history(d, e);
+                            }
+                        }
+                    } else {
+                        // D's ten: the card got and 9 others; the musik's split
+                        // of the ten changes nothing seen (a constant factor).
+                        for nine in combinations(others.without(got), 9) {
+                            let ten = nine.with(got);
+                            let musik: CardSet = ten.iter().take(3).collect();
+                            for x in nine {
+                                let (d, e) = make(ten.minus(musik), others.minus(ten), musik, x);
+                                try_history(d, e);
+                            }
+                        }
+                    }
+                }
+                Give::Discard(_) => {
+                    assert!(shown, "the enumeration of unseen discards is too large");
+                    let rest = others.minus(deal.musik);
+                    for d7 in combinations(rest, 7) {
+                        let ten = d7 | deal.musik;
+                        for x in combinations(ten, 3) {
+                            let mut hands = [d7, CardSet::EMPTY, CardSet::EMPTY];
+                            hands[me] = my7;
+                            hands[other.index()] = rest.minus(d7);
+                            let d = Deal {
+                                hands,
+                                musik: deal.musik,
+                            };
+                            try_history(
+                                d,
+                                Exchange {
+                                    give: Give::Discard(x),
+                                    trump: exchange.trump,
+                                },
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The chi-square quantile (Wilson–Hilferty) at the upper tail of `z` sigmas.
+fn chi_square_quantile(df: f64, z: f64) -> f64 {
+    let a = 2.0 / (9.0 * df);
+    df * (1.0 - a + z * a.sqrt()).powi(3)
+}
+
+/// Compares sampled keys with the exact distribution: every sampled key must
+/// be possible, and the chi-square statistic (cells of expected count below
+/// 5 pooled) must stay under the 1e-4 quantile. Returns (statistic, bound).
+fn goodness(exact: &HashMap<Key, u64>, drawn: &[Key]) -> (f64, f64) {
+    let total: u64 = exact.values().sum();
+    let mut observed: HashMap<Key, u64> = HashMap::new();
+    for k in drawn {
+        assert!(
+            exact.contains_key(k),
+            "an impossible layout was drawn: {k:?}"
+        );
+        *observed.entry(*k).or_default() += 1;
+    }
+    let n = drawn.len() as f64;
+    let mut obs = Vec::new();
+    let mut exp = Vec::new();
+    let (mut pool_o, mut pool_e) = (0.0, 0.0);
+    let mut keys: Vec<&Key> = exact.keys().collect();
+    keys.sort();
+    for k in keys {
+        let e = n * exact[k] as f64 / total as f64;
+        let o = observed.get(k).copied().unwrap_or(0) as f64;
+        if e < 5.0 {
+            pool_o += o;
+            pool_e += e;
+        } else {
+            obs.push(o);
+            exp.push(e);
+        }
+    }
+    if pool_e > 0.0 {
+        obs.push(pool_o);
+        exp.push(pool_e);
+    }
+    let df = (obs.len() as f64 - 1.0).max(1.0);
+    (chi_square(&obs, &exp), chi_square_quantile(df, 3.719))
+}
+
+/// A random hand played to `moves` cards under `rules`.
+fn hand_played(seed: u64, rules: &Rules, moves: usize) -> Position {
+    let mut rng = random::rng(seed);
+    random::played_hand(&mut rng, rules, moves)
+}
+
+fn view_of(p: &Position, seat: Seat) -> View {
+    View::from_position(p, Some(seat)).unwrap_or_else(|e| panic!("{e}\n{p}"))
+}
+
+fn draws(view: &View, n: u64) -> Vec<Key> {
+    let sampler = Sampler::new(view);
+    (0..n)
+        .map(|i| {
+            let layout = sampler.sample(&mut sample_rng(7, i));
+            (layout.state.hands, layout.state.points)
+        })
+        .collect()
+}
+
+/// The sampler against the enumeration, for one view. The number of hidden
+/// histories must match too (each side counts the same thing).
+fn check_view(p: &Position, seat: Seat, n: u64) {
+    let view = view_of(p, seat);
+    let exact = enumerate(p, seat);
+    let total: u64 = exact.values().sum();
+    assert_eq!(
+        Sampler::new(&view).count(),
+        u128::from(total),
+        "history count\n{p}"
+    );
+    let (chi2, bound) = goodness(&exact, &draws(&view, n));
+    assert!(
+        chi2 < bound,
+        "chi-square {chi2:.1} >= {bound:.1} for {seat}'s view of\n{p}"
+    );
+}
+
+const RULE_SETS: [&str; 9] = [
+    "standard",
+    "standard must_beat=no",
+    "standard must_trump=no",
+    "standard must_overtrump=no",
+    "pl",
+    "ru",
+    "standard musik_shown=no",
+    "standard trump=chosen",
+    "standard declare=optional first_trick_marriage=yes ace_marriage=200",
+];
+
+#[test]
+fn sampler_matches_the_enumeration_of_hidden_histories() {
+    // Late in the hand, so that the layouts now are few enough to count.
+    for (i, text) in RULE_SETS.iter().enumerate() {
+        let rules: Rules = text.parse().unwrap();
+        for k in 0..2u64 {
+            let p = hand_played(100 + 10 * i as u64 + k, &rules, 16 + k as usize);
+            for seat in Seat::ALL {
+                check_view(&p, seat, 4000);
+            }
+        }
+    }
+}
+
+#[test]
+fn sampler_matches_the_enumeration_under_musik_discard() {
+    // Only the shown musik: enumerating unseen discards is too large here.
+    for text in [
+        "standard musik=discard",
+        "standard musik=discard discard_points=declarer",
+    ] {
+        let rules: Rules = text.parse().unwrap();
+        for k in 0..2u64 {
+            let p = hand_played(300 + k, &rules, 14 + k as usize);
+            for seat in Seat::ALL {
+                check_view(&p, seat, 4000);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_goodness_test_rejects_wrong_samplers() {
+    // A view where the play says a lot: L's view, twelve cards played.
+    let rules = Rules::STANDARD;
+    let p = hand_played(101, &rules, 16);
+    let view = view_of(&p, Seat::L);
+    let exact = enumerate(&p, Seat::L);
+    let mut keys: Vec<Key> = exact.keys().copied().collect();
+    keys.sort();
+    assert!(keys.len() > 3, "a view with several layouts");
+    // Uniform over layouts instead of over histories.
+    let mut rng = random::rng(5);
+    let by_layout: Vec<Key> = (0..4000)
+        .map(|_| keys[rng.gen_range(0..keys.len())])
+        .collect();
+    let (chi2, bound) = goodness(&exact, &by_layout);
+    assert!(
+        chi2 > bound,
+        "uniform over layouts passed: {chi2:.1} < {bound:.1}"
+    );
+    // Weighted by the square of the history count: over-weights common layouts.
+    let weights: Vec<u64> = keys.iter().map(|k| exact[k] * exact[k]).collect();
+    let sum: u64 = weights.iter().sum();
+    let squared: Vec<Key> = (0..4000)
+        .map(|_| {
+            let mut x = rng.gen_range(0..sum);
+            let i = weights
+                .iter()
+                .position(|&w| {
+                    if x < w {
+                        true
+                    } else {
+                        x -= w;
+                        false
+                    }
+                })
+                .unwrap();
+            keys[i]
+        })
+        .collect();
+    let (chi2, bound) = goodness(&exact, &squared);
+    assert!(
+        chi2 > bound,
+        "squared weights passed: {chi2:.1} < {bound:.1}"
+    );
+    // And the real sampler passes on the same view.
+    let (chi2, bound) = goodness(&exact, &draws(&view, 4000));
+    assert!(chi2 < bound, "{chi2:.1} >= {bound:.1}");
+}
+
+#[test]
+fn a_sampler_that_ignores_what_play_revealed_draws_impossible_layouts() {
+    // The view's constraints matter: drawing from the view of the same hand
+    // without its plays gives layouts the plays rule out.
+    let rules = Rules::STANDARD;
+    let p = hand_played(102, &rules, 15);
+    let exact = enumerate(&p, Seat::D);
+    let view = view_of(&p, Seat::D);
+    let mut blind = view.setup();
+    blind.plays.clear();
+    let blind = View::new(blind).unwrap();
+    let sampler = Sampler::new(&blind);
+    let Form::History(h) = &p.form else {
+        unreachable!()
+    };
+    let seen = seen_plays(&rules, &h.start.unwrap(), &h.moves);
+    let impossible = (0..500u64)
+        .filter(|&i| {
+            let layout = sampler.sample(&mut sample_rng(3, i));
+            match replay_fits(&rules, &layout.start, &seen) {
+                Some(st) => !exact.contains_key(&(st.hands, st.points)),
+                None => true,
+            }
+        })
+        .count();
+    assert!(
+        impossible > 100,
+        "only {impossible} of 500 blind layouts were impossible"
+    );
+}
+
+#[test]
+fn every_sampled_layout_replays_the_play_under_random_rules() {
+    let mut rng = random::rng(9);
+    let switches = [
+        "must_beat=no",
+        "must_trump=no",
+        "must_overtrump=no",
+        "first_trick_marriage=yes",
+        "declare=optional",
+        "ace_marriage=200",
+        "musik_shown=no",
+        "musik=discard",
+        "trump=chosen",
+        "marriage_values=80,60,40,20",
+    ];
+    for case in 0..300u64 {
+        let mut text = String::from("standard");
+        for s in switches {
+            if rng.gen_bool(0.3) {
+                text += " ";
+                text += s;
+            }
+        }
+        let rules: Rules = text.parse().unwrap();
+        let moves = rng.gen_range(0..=3 * rules.tricks());
+        let p = hand_played(1000 + case, &rules, moves);
+        let Form::History(h) = &p.form else {
+            unreachable!()
+        };
+        let seen = seen_plays(&rules, &h.start.unwrap(), &h.moves);
+        for seat in Seat::ALL {
+            // The true layout always fits: the view never rules out the truth.
+            let view = view_of(&p, seat);
+            let sampler = Sampler::new(&view);
+            assert!(sampler.count() >= 1);
+            for i in 0..20 {
+                let layout = sampler.sample(&mut sample_rng(case, i));
+                let start = layout.deal.after(&rules, &layout.exchange).unwrap();
+                assert_eq!(start, layout.start);
+                let end = replay_fits(&rules, &start, &seen)
+                    .unwrap_or_else(|| panic!("{rules}: layout does not replay\n{p}"));
+                assert_eq!(end, layout.state);
+                // The viewer's own cards are its own.
+                assert_eq!(layout.start.hands[seat.index()], view.hand);
+            }
+        }
+    }
+}
+
+#[test]
+fn must_beat_shows_what_a_follower_lacks() {
+    // L follows QH with 9H under must_beat: L holds no heart above the
+    // queen. D sees KH and AH nowhere in L's hand, in any layout.
+    let text = "view: D\nhand: Q.AKT.KJ.QJ\nexchange: TS 9C\nplay: QH 9H";
+    let views = parse_views(text, "t", "standard musik_shown=no".parse().unwrap(), None);
+    let view = views.into_iter().next().unwrap().unwrap();
+    let sampler = Sampler::new(&view);
+    for i in 0..200 {
+        let l = sampler.sample(&mut sample_rng(1, i)).state.hands[Seat::L.index()];
+        assert!(
+            l.suit(tysiac::Suit::Hearts)
+                .minus("JH,9H".parse::<CardSet>().unwrap())
+                .is_empty(),
+            "{l}"
+        );
+    }
+    // Under must_beat=no the same play shows nothing of the kind.
+    let views = parse_views(
+        text,
+        "t",
+        "standard musik_shown=no must_beat=no".parse().unwrap(),
+        None,
+    );
+    let view = views.into_iter().next().unwrap().unwrap();
+    let sampler = Sampler::new(&view);
+    let high = (0..200)
+        .filter(|&i| {
+            let l = sampler.sample(&mut sample_rng(1, i)).state.hands[Seat::L.index()];
+            !(l & "AH,KH,TH".parse::<CardSet>().unwrap()).is_empty()
+        })
+        .count();
+    assert!(high > 50, "{high}");
+}
+
+#[test]
+fn an_impossible_play_names_its_move() {
+    // R plays a heart after showing a void in hearts on move 3.
+    let text = "view: D\nhand: AKQ.T9..AKJ\nmusik: ..Q.K9\nexchange: QC 9S\n\
+                play: AH 9H JC | KH+ TH JH";
+    let err = parse_views(text, "t", Rules::STANDARD, None)
+        .remove(0)
+        .unwrap_err();
+    assert_eq!(err.key.as_deref(), Some("play"));
+    assert_eq!(
+        err.message,
+        "move 6, R plays JH: the earlier play shows R could not hold JH"
+    );
+    assert!(
+        err.to_string()
+            .starts_with("t:5: position #1: play: move 6"),
+        "{err}"
+    );
+}
