@@ -14,12 +14,15 @@ pub mod deal;
 pub mod error;
 pub mod estimate;
 pub mod moves;
+pub mod pimc;
+pub mod player;
 pub mod position;
 pub mod puzzle;
 pub mod random;
 pub mod rules;
 pub mod score;
 pub mod seat;
+pub mod selfplay;
 pub mod solver;
 pub mod state;
 pub mod view;
@@ -30,6 +33,7 @@ pub use cardset::CardSet;
 pub use deal::{Deal, Exchange, Give};
 pub use error::{CardError, PositionError, RulesError};
 pub use moves::{Move, MoveList};
+pub use pimc::{MoveScore, Objective, PimcOptions, Suggestion};
 pub use position::{
     parse_position, parse_positions, parse_positions_lenient, parse_positions_with, BadMove, Form,
     History, Position, Setup,

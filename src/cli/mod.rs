@@ -4,11 +4,13 @@ mod analyze;
 mod bid;
 mod exchange;
 mod input;
+mod play;
 mod progress;
 mod puzzle;
 mod sampling;
 mod score;
 mod solve;
+mod suggest;
 
 use std::process::ExitCode;
 
@@ -36,6 +38,10 @@ enum Command {
     Bid(bid::BidArgs),
     /// Which cards to give away after taking the musik, and what to announce.
     Exchange(exchange::ExchangeArgs),
+    /// The best card from one seat's view: sampled layouts that fit what it saw.
+    Suggest(suggest::SuggestArgs),
+    /// Computer players play seeded deals, beside their double-dummy values.
+    Play(play::PlayArgs),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -48,5 +54,7 @@ pub fn run() -> ExitCode {
         Command::Puzzle(args) => puzzle::run(args),
         Command::Bid(args) => bid::run(args),
         Command::Exchange(args) => exchange::run(args),
+        Command::Suggest(args) => suggest::run(args),
+        Command::Play(args) => play::run(args),
     }
 }

@@ -186,7 +186,7 @@ pub fn solve_sample(
 /// say, which no simple rule proposes), then the cheap guess's favourites
 /// up to `candidates` in all. Only the declarer's ten cards and the sampled
 /// layouts are used, never the layout the choice is scored on.
-fn choose_exchange(
+pub(crate) fn choose_exchange(
     solver: &mut Solver,
     rules: &Rules,
     deal: &Deal,

@@ -1,0 +1,149 @@
+//! `tysiac play`: computer players play seeded deals; each game beside the
+//! double-dummy value of the same deal.
+
+use std::process::ExitCode;
+
+use clap::Args;
+use tysiac::estimate::{parse_hand, Workers};
+use tysiac::player::PlayerKind;
+use tysiac::selfplay::{play_games, report, Mean, PlayOptions, PlayReport};
+use tysiac::Rules;
+
+use super::progress::Bar;
+use super::suggest::threads;
+
+/// The most deals one run may play.
+pub const MAX_DEALS: usize = 1_000_000;
+
+#[derive(Args)]
+pub struct PlayArgs {
+    /// Deals to play.
+    #[arg(long, default_value_t = 100, value_parser = deals)]
+    pub deals: usize,
+    /// Random seed: the same seed gives the same games, whatever --threads.
+    #[arg(long, default_value_t = tysiac::estimate::bid::DEFAULT_SEED)]
+    pub seed: u64,
+    /// The declarer: dd (sees every card), pimc[:N] (N layouts a decision), simple.
+    #[arg(long, default_value = "pimc:50")]
+    pub declarer: PlayerKind,
+    /// Both defenders: dd, pimc[:N], simple.
+    #[arg(long, default_value = "pimc:50")]
+    pub defenders: PlayerKind,
+    /// The bid D won (its contract is at least this).
+    #[arg(long, default_value_t = 100)]
+    pub bid: u16,
+    /// D's seven cards on every deal (the rest dealt at random).
+    #[arg(long)]
+    pub hand: Option<String>,
+    /// The chance a pimc declarer wants before it announces a level.
+    #[arg(long, default_value_t = 0.5)]
+    pub confidence: f64,
+    /// Rule set, e.g. "standard musik=discard".
+    #[arg(long, default_value = "standard")]
+    pub rules: Rules,
+    /// Worker threads (0: all cores).
+    #[arg(long, default_value_t = 0, value_parser = threads)]
+    pub threads: usize,
+    /// One JSON line per deal, then a summary line.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+fn deals(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=MAX_DEALS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{s}' is not a number of deals from 1 to {MAX_DEALS}"
+        )),
+    }
+}
+
+pub fn run(args: PlayArgs) -> ExitCode {
+    let rules = args.rules;
+    if let Err(e) = tysiac::score::check_bid(&rules, args.bid) {
+        eprintln!("error: --bid: {e}");
+        return ExitCode::from(2);
+    }
+    if !(0.0..=1.0).contains(&args.confidence) {
+        eprintln!(
+            "error: --confidence {} is not a probability from 0 to 1",
+            args.confidence
+        );
+        return ExitCode::from(2);
+    }
+    let hand = match args.hand.as_deref().map(|h| parse_hand(h, 7, "hand")) {
+        Some(Ok(h)) => Some(h),
+        Some(Err(e)) => {
+            eprintln!("error: --hand: {e}");
+            return ExitCode::from(2);
+        }
+        None => None,
+    };
+    let opts = PlayOptions {
+        deals: args.deals,
+        seed: args.seed,
+        declarer: args.declarer,
+        defenders: args.defenders,
+        bid: args.bid,
+        hand,
+        confidence: args.confidence,
+    };
+    let workers = match Workers::new(rules, args.threads) {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let bar = Bar::new(args.deals as u64, "playing", args.quiet);
+    let games = play_games(&rules, &opts, &workers, &|| bar.tick());
+    bar.finish();
+    let summary = report(&rules, &opts, &games);
+    if args.json {
+        for g in &games {
+            println!("{}", serde_json::to_string(g).expect("serializes"));
+        }
+        let line = serde_json::json!({ "summary": summary });
+        println!("{line}");
+    } else {
+        print!("{}", text(&summary));
+    }
+    ExitCode::SUCCESS
+}
+
+fn mean(m: &Mean) -> String {
+    format!("{:.1} [{:.1}, {:.1}]", m.mean, m.low, m.high)
+}
+
+fn text(r: &PlayReport) -> String {
+    let mut o = String::new();
+    o += &format!(
+        "{} deals, seed {}, rules: {}; declarer {} against {} (bid {})\n\n",
+        r.deals, r.seed, r.rules, r.declarer, r.defenders, r.bid
+    );
+    o += &format!("declarer's points        {}\n", mean(&r.points));
+    o += &format!("double-dummy value       {}\n", mean(&r.dd_value));
+    o += &format!("play minus double-dummy  {}\n", mean(&r.gap));
+    o += &format!(
+        "contract announced       {}; made {:.1}% [{:.1}, {:.1}]\n",
+        mean(&r.contract),
+        100.0 * r.made,
+        100.0 * r.made_low,
+        100.0 * r.made_high
+    );
+    o += &format!("declarer's hand score    {}\n\n", mean(&r.score));
+    o += "level   made in play   made double-dummy   gap [95% interval]\n";
+    for l in &r.levels {
+        if l.real == 0.0 && l.dd == 0.0 {
+            continue;
+        }
+        o += &format!(
+            "{:>5}   {:>12.3}   {:>17.3}   {:+.3} [{:+.3}, {:+.3}]\n",
+            l.level, l.real, l.dd, l.gap.mean, l.gap.low, l.gap.high
+        );
+    }
+    o
+}

@@ -1,0 +1,215 @@
+//! `tysiac suggest`: the best card from one seat's view (PIMC).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use serde_json::json;
+use tysiac::estimate::Workers;
+use tysiac::pimc::{self, Objective, PimcOptions, Suggestion};
+use tysiac::view::parse_views;
+use tysiac::{Rules, Seat};
+
+use super::input::read_sources;
+use super::progress::Bar;
+
+/// The most layouts one position may ask for.
+pub const MAX_SAMPLES: usize = 100_000;
+/// The most worker threads.
+pub const MAX_THREADS: usize = 256;
+
+#[derive(Args)]
+pub struct SuggestArgs {
+    /// Files of positions: the view form, or the history form seen from the
+    /// seat to move (or --seat). `-` or nothing: standard input.
+    pub files: Vec<PathBuf>,
+    /// For history-form positions: whose view (default: the seat to move).
+    #[arg(long, value_name = "D|L|R")]
+    pub seat: Option<Seat>,
+    /// Layouts of the unseen cards, the same for every move.
+    #[arg(long, default_value_t = 100, value_parser = samples)]
+    pub samples: usize,
+    /// Random seed: the same seed gives the same answer, whatever --threads.
+    #[arg(long, default_value_t = tysiac::estimate::bid::DEFAULT_SEED)]
+    pub seed: u64,
+    /// contract (D maximises the chance to make it, the defenders minimise
+    /// it; the default when a contract is known) or points.
+    #[arg(long)]
+    pub objective: Option<Objective>,
+    /// Worker threads (0: all cores).
+    #[arg(long, default_value_t = 0, value_parser = threads)]
+    pub threads: usize,
+    /// Rule set for positions without a `rules:` line.
+    #[arg(long)]
+    pub rules: Option<Rules>,
+    /// One JSON object per position per line.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+fn samples(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=MAX_SAMPLES).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{s}' is not a number of samples from 1 to {MAX_SAMPLES}"
+        )),
+    }
+}
+
+pub fn threads(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n <= MAX_THREADS => Ok(n),
+        _ => Err(format!(
+            "'{s}' is not a thread count from 0 (all cores) to {MAX_THREADS}"
+        )),
+    }
+}
+
+pub fn run(args: SuggestArgs) -> ExitCode {
+    let rules = args.rules.unwrap_or_default();
+    let (sources, read_errors) = read_sources(&args.files);
+    let mut failed = !read_errors.is_empty();
+    for e in &read_errors {
+        eprintln!("error: {e}");
+    }
+    let opts = PimcOptions {
+        samples: args.samples,
+        seed: args.seed,
+        objective: args.objective,
+    };
+    let mut workers: Vec<(Rules, Workers)> = Vec::new();
+    let mut seen_any = false;
+    for src in &sources {
+        for (i, read) in parse_views(&src.text, &src.name, rules, args.seat)
+            .into_iter()
+            .enumerate()
+        {
+            seen_any = true;
+            let view = match read {
+                Ok(v) => v,
+                Err(e) => {
+                    failed = true;
+                    report_error(&args, Some(e.position.clone()), e.line, &e.to_string());
+                    continue;
+                }
+            };
+            let id = view.id.clone().unwrap_or_else(|| format!("#{}", i + 1));
+            let w = match workers.iter().position(|(r, _)| *r == view.rules) {
+                Some(k) => &workers[k].1,
+                None => match Workers::new(view.rules, args.threads) {
+                    Ok(w) => {
+                        workers.push((view.rules, w));
+                        &workers.last().expect("just pushed").1
+                    }
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        return ExitCode::from(2);
+                    }
+                },
+            };
+            let bar = Bar::new(args.samples as u64, &format!("{id}: layouts"), args.quiet);
+            let result = pimc::suggest(&view, &opts, w, &|| bar.tick());
+            bar.finish();
+            match result {
+                Ok(mut s) => {
+                    s.id = Some(id);
+                    if args.json {
+                        println!("{}", serde_json::to_string(&s).expect("serializes"));
+                    } else {
+                        print!("{}", text(&s, &view));
+                    }
+                }
+                Err(e) => {
+                    failed = true;
+                    let msg = format!("{}:{}: position {id}: {e}", src.name, view.line);
+                    report_error(&args, Some(id), view.line, &msg);
+                }
+            }
+        }
+    }
+    if !seen_any && !failed {
+        let names: Vec<&str> = sources.iter().map(|s| s.name.as_str()).collect();
+        eprintln!("error: no positions in {}", names.join(", "));
+        return ExitCode::from(2);
+    }
+    if failed {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// An error: on stderr, and with --json also as a line of its own, so that
+/// output lines pair with input positions.
+fn report_error(args: &SuggestArgs, id: Option<String>, line: usize, message: &str) {
+    eprintln!("error: {message}");
+    if args.json {
+        println!("{}", json!({"id": id, "line": line, "error": message}));
+    }
+}
+
+/// The report for people.
+fn text(s: &Suggestion, view: &tysiac::View) -> String {
+    let table = view.table();
+    let mut o = String::new();
+    let trump = table
+        .trump
+        .map_or("none".to_string(), |t| t.name().to_string());
+    o += &format!(
+        "position {}  (rules: {})\n  {}'s view, trick {}, trump {}, points D {} L {} R {}\n",
+        s.id.as_deref().unwrap_or("-"),
+        s.rules,
+        s.seat,
+        table.tricks + 1,
+        trump,
+        table.points[0],
+        table.points[1],
+        table.points[2],
+    );
+    let goal = match (s.objective, s.contract, s.seat) {
+        (Objective::Contract, Some(c), Seat::D) => format!("D plays to make {c}"),
+        (Objective::Contract, Some(c), seat) => format!("{seat} plays to beat {c}"),
+        (_, _, Seat::D) => "D plays for the most points".to_string(),
+        (_, _, seat) => format!("{seat} plays to hold D to the fewest points"),
+    };
+    o += &format!("  {} layouts, seed {}; {goal}\n", s.samples, s.seed);
+    let with_make = s.contract.is_some();
+    let with_dd = s.moves.iter().any(|m| m.dd.is_some());
+    o += "  move     mean   ±95%";
+    if with_make {
+        o += "  P(make)  95% interval  ";
+    }
+    if with_dd {
+        o += "   dd";
+    }
+    o += "\n";
+    for m in &s.moves {
+        o += &format!(
+            "  {:<5} {:>7.1} {:>6.1}",
+            m.mv.to_string(),
+            m.mean,
+            1.96 * m.stderr
+        );
+        if let (Some(p), Some(lo), Some(hi)) = (m.make, m.make_low, m.make_high) {
+            o += &format!("  {p:>7.3}  [{lo:.3}, {hi:.3}]");
+        }
+        if let Some(d) = m.dd {
+            o += &format!("  {d:>4}");
+        }
+        o += "\n";
+    }
+    o += &format!("  recommended: {}", s.best);
+    if let Some(v) = s.dd_value {
+        let best_dd = s.moves.iter().find(|m| m.mv == s.best).and_then(|m| m.dd);
+        o += &format!(
+            "  (double-dummy value here {v}; after {}: {})",
+            s.best,
+            best_dd.map_or("-".into(), |d| d.to_string())
+        );
+    }
+    o += "\n\n";
+    o
+}

@@ -1,0 +1,287 @@
+//! Judging moves from one seat's view: perfect-information Monte Carlo.
+//!
+//! Draw layouts of the unseen cards that fit the view (uniformly over the
+//! hidden histories, [`Sampler`]), solve each layout double-dummy for every
+//! legal move of the viewer, and score each move by its mean over the very
+//! same layouts. This is how the strongest Skat and bridge programs play
+//! (GIB, Kermit); its known flaws are that it assumes the rest of the hand
+//! is played double-dummy (so it cannot plan to gather information, and it
+//! may value a guess it could postpone as if it were already resolved:
+//! *strategy fusion*), and that it judges each layout on its own
+//! (*non-locality*). A move whose value is the same on every layout is
+//! judged exactly.
+
+use serde::Serialize;
+
+use crate::estimate::sample::sample_rng;
+use crate::estimate::stats::wilson;
+use crate::estimate::Workers;
+use crate::moves::Move;
+use crate::seat::Seat;
+use crate::solver::Solver;
+use crate::view::{Sampler, View};
+
+/// What the viewer plays for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Objective {
+    /// D maximises the chance of making the contract, the defenders minimise
+    /// it; mean points break ties.
+    Contract,
+    /// D maximises its mean final points, the defenders minimise them.
+    Points,
+}
+
+impl std::str::FromStr for Objective {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Objective, String> {
+        match s {
+            "contract" => Ok(Objective::Contract),
+            "points" => Ok(Objective::Points),
+            _ => Err(format!("'{s}' is not an objective (contract or points)")),
+        }
+    }
+}
+
+/// How to sample.
+#[derive(Copy, Clone, Debug)]
+pub struct PimcOptions {
+    pub samples: usize,
+    pub seed: u64,
+    /// `None`: `contract` when the view has a contract, else `points`.
+    pub objective: Option<Objective>,
+}
+
+impl Default for PimcOptions {
+    fn default() -> PimcOptions {
+        PimcOptions {
+            samples: 100,
+            seed: crate::estimate::bid::DEFAULT_SEED,
+            objective: None,
+        }
+    }
+}
+
+/// One move judged over the layouts.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveScore {
+    #[serde(rename = "move", serialize_with = "display")]
+    pub mv: Move,
+    /// D's mean final points after the move.
+    pub mean: f64,
+    /// The standard error of the mean.
+    pub stderr: f64,
+    /// The share of layouts where D makes the contract (none without one).
+    pub make: Option<f64>,
+    /// Its Wilson 95% interval.
+    pub make_low: Option<f64>,
+    pub make_high: Option<f64>,
+    /// The move's double-dummy value on the true layout, when known.
+    pub dd: Option<u16>,
+}
+
+/// Every legal move of the viewer, judged; best first.
+#[derive(Clone, Debug, Serialize)]
+pub struct Suggestion {
+    pub id: Option<String>,
+    #[serde(serialize_with = "display")]
+    pub rules: crate::Rules,
+    #[serde(serialize_with = "display")]
+    pub seat: Seat,
+    pub contract: Option<u16>,
+    pub objective: Objective,
+    pub samples: usize,
+    pub seed: u64,
+    #[serde(serialize_with = "display")]
+    pub best: Move,
+    pub moves: Vec<MoveScore>,
+    /// The double-dummy value of the true position, when known.
+    pub dd_value: Option<u16>,
+}
+
+/// Why a view cannot be judged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PimcError {
+    #[error("the hand is over: there is no move to judge")]
+    Over,
+    #[error("it is {to_move}'s turn, not {seat}'s: judge the view of the seat to move")]
+    NotToMove { seat: Seat, to_move: Seat },
+    #[error("--objective contract needs a contract (a contract: line)")]
+    NoContract,
+}
+
+/// The objective in force for `view`.
+fn objective(view: &View, opts: &PimcOptions) -> Result<Objective, PimcError> {
+    match (opts.objective, view.contract) {
+        (Some(Objective::Contract), None) => Err(PimcError::NoContract),
+        (Some(o), _) => Ok(o),
+        (None, Some(_)) => Ok(Objective::Contract),
+        (None, None) => Ok(Objective::Points),
+    }
+}
+
+fn check(view: &View) -> Result<(), PimcError> {
+    if view.is_over() {
+        return Err(PimcError::Over);
+    }
+    let to_move = view.to_move();
+    if to_move != view.seat {
+        return Err(PimcError::NotToMove {
+            seat: view.seat,
+            to_move,
+        });
+    }
+    Ok(())
+}
+
+/// D's final points after each of `moves` on layout `index`.
+fn layout_values(
+    sampler: &Sampler,
+    solver: &mut Solver,
+    moves: &[Move],
+    seed: u64,
+    index: usize,
+) -> Vec<u16> {
+    let layout = sampler.sample(&mut sample_rng(seed, index as u64));
+    moves
+        .iter()
+        .map(|&m| solver.value_after(&layout.state, m))
+        .collect()
+}
+
+/// Judges every legal move of the viewer over `opts.samples` layouts, on
+/// `workers` (in parallel; the result does not depend on the thread count).
+pub fn suggest(
+    view: &View,
+    opts: &PimcOptions,
+    workers: &Workers,
+    progress: crate::estimate::Progress,
+) -> Result<Suggestion, PimcError> {
+    check(view)?;
+    let objective = objective(view, opts)?;
+    let moves: Vec<Move> = view.legal_moves().iter().copied().collect();
+    let sampler = Sampler::new(view);
+    let values = workers.map(opts.samples, progress, |solver, i| {
+        layout_values(&sampler, solver, &moves, opts.seed, i)
+    });
+    let dd = workers.map(1, &crate::estimate::no_progress, |solver, _| {
+        true_values(view, solver, &moves)
+    });
+    Ok(summarise(
+        view,
+        opts,
+        objective,
+        &moves,
+        &values,
+        dd.into_iter().next().flatten(),
+    ))
+}
+
+/// As [`suggest`], on one solver (for computer players).
+pub fn suggest_with(
+    view: &View,
+    opts: &PimcOptions,
+    solver: &mut Solver,
+) -> Result<Suggestion, PimcError> {
+    check(view)?;
+    let objective = objective(view, opts)?;
+    let moves: Vec<Move> = view.legal_moves().iter().copied().collect();
+    let sampler = Sampler::new(view);
+    let values: Vec<Vec<u16>> = (0..opts.samples)
+        .map(|i| layout_values(&sampler, solver, &moves, opts.seed, i))
+        .collect();
+    Ok(summarise(view, opts, objective, &moves, &values, None))
+}
+
+/// The double-dummy value of the true position and of each move, when the
+/// view knows the true layout.
+fn true_values(view: &View, solver: &mut Solver, moves: &[Move]) -> Option<(u16, Vec<u16>)> {
+    let state = view.true_state()?;
+    let values = moves
+        .iter()
+        .map(|&m| solver.value_after(&state, m))
+        .collect();
+    Some((solver.value(&state), values))
+}
+
+fn summarise(
+    view: &View,
+    opts: &PimcOptions,
+    objective: Objective,
+    moves: &[Move],
+    values: &[Vec<u16>],
+    dd: Option<(u16, Vec<u16>)>,
+) -> Suggestion {
+    let n = values.len();
+    let mut scores: Vec<MoveScore> = moves
+        .iter()
+        .enumerate()
+        .map(|(j, &mv)| {
+            let column: Vec<f64> = values.iter().map(|v| f64::from(v[j])).collect();
+            let mean = column.iter().sum::<f64>() / n.max(1) as f64;
+            let var = if n > 1 {
+                column.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64
+            } else {
+                0.0
+            };
+            let (make, make_low, make_high) = match view.contract {
+                Some(c) => {
+                    let k = values.iter().filter(|v| v[j] >= c).count();
+                    let (lo, hi) = wilson(k, n);
+                    (Some(k as f64 / n.max(1) as f64), Some(lo), Some(hi))
+                }
+                None => (None, None, None),
+            };
+            MoveScore {
+                mv,
+                mean,
+                stderr: (var / n.max(1) as f64).sqrt(),
+                make,
+                make_low,
+                make_high,
+                dd: dd.as_ref().map(|d| d.1[j]),
+            }
+        })
+        .collect();
+    let declarer = view.seat == Seat::D;
+    // Best first for the viewer: by the objective, then mean points, then
+    // the move (a fixed order for exact ties).
+    scores.sort_by(|a, b| {
+        let key = |s: &MoveScore| {
+            let make = if objective == Objective::Contract {
+                s.make.unwrap_or(0.0)
+            } else {
+                0.0
+            };
+            if declarer {
+                (-make, -s.mean)
+            } else {
+                (make, s.mean)
+            }
+        };
+        key(a)
+            .partial_cmp(&key(b))
+            .expect("finite scores")
+            .then(a.mv.cmp(&b.mv))
+    });
+    Suggestion {
+        id: view.id.clone(),
+        rules: view.rules,
+        seat: view.seat,
+        contract: view.contract,
+        objective,
+        samples: n,
+        seed: opts.seed,
+        best: scores[0].mv,
+        moves: scores,
+        dd_value: dd.map(|d| d.0),
+    }
+}
+
+/// Serializes a value by its text form (moves, seats, rules).
+pub(crate) fn display<T: std::fmt::Display, S: serde::Serializer>(
+    v: &T,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_str(v)
+}

@@ -1,0 +1,291 @@
+//! Computer players for any seat, behind one trait.
+//!
+//! - `dd`: sees every card and plays the double-dummy best (an upper bound
+//!   on play, not a fair player);
+//! - `pimc[:N]`: judges every legal card over N layouts that fit its view
+//!   ([`crate::pimc`]), and as declarer chooses its exchange and contract
+//!   from sampled layouts of the defenders' cards;
+//! - `simple`: the rules of thumb of a club player: declare a marriage when
+//!   on lead, cash a card no one can beat, otherwise lead low from the
+//!   longest suit; follow by winning as cheaply as possible when it is worth
+//!   it, give points to a partner who holds the trick, else play low.
+//!
+//! Honest players (all but `dd`) only ever look at their [`View`].
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::card::{Card, Rank};
+use crate::cardset::CardSet;
+use crate::deal::{Deal, Exchange};
+use crate::estimate::sample::{deal_unseen, sample_rng};
+use crate::estimate::{cap, guessed_exchanges};
+use crate::moves::Move;
+use crate::pimc::{self, PimcOptions};
+use crate::rules::Rules;
+use crate::seat::Seat;
+use crate::solver::Solver;
+use crate::state::{trick_winner, State};
+use crate::view::{declares, View};
+
+/// Which computer player.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PlayerKind {
+    Dd,
+    Pimc(usize),
+    Simple,
+}
+
+/// The most layouts a `pimc` player may use per decision.
+pub const MAX_PIMC_SAMPLES: usize = 10_000;
+
+impl FromStr for PlayerKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<PlayerKind, String> {
+        let bad = || {
+            format!("'{s}' is not a player (dd, pimc, pimc:N with N from 1 to {MAX_PIMC_SAMPLES}, simple)")
+        };
+        match s.split_once(':') {
+            None => match s {
+                "dd" => Ok(PlayerKind::Dd),
+                "pimc" => Ok(PlayerKind::Pimc(50)),
+                "simple" => Ok(PlayerKind::Simple),
+                _ => Err(bad()),
+            },
+            Some(("pimc", n)) => match n.parse::<usize>() {
+                Ok(n) if (1..=MAX_PIMC_SAMPLES).contains(&n) => Ok(PlayerKind::Pimc(n)),
+                _ => Err(bad()),
+            },
+            Some(_) => Err(bad()),
+        }
+    }
+}
+
+impl fmt::Display for PlayerKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerKind::Dd => f.write_str("dd"),
+            PlayerKind::Pimc(n) => write!(f, "pimc:{n}"),
+            PlayerKind::Simple => f.write_str("simple"),
+        }
+    }
+}
+
+/// What a player decides with, besides its view: the solver it may use, a
+/// seed for its sampling, and the whole state (which only `dd` reads).
+pub struct Context<'a> {
+    pub solver: &'a mut Solver,
+    pub seed: u64,
+    pub truth: &'a State,
+}
+
+/// A player for any seat.
+pub trait Player {
+    /// A legal card for the seat to move, whose view is `view`.
+    fn play(&self, view: &View, cx: &mut Context) -> Move;
+
+    /// As declarer: the exchange from `deal` (only D's ten cards and, where
+    /// shown, the musik are the player's to see; `dd` sees it all), and the
+    /// contract to announce, at least `bid` and at most what the kept cards
+    /// allow.
+    fn declare(
+        &self,
+        deal: &Deal,
+        rules: &Rules,
+        bid: u16,
+        confidence: f64,
+        cx: &mut Context,
+    ) -> (Exchange, u16);
+}
+
+impl Player for PlayerKind {
+    fn play(&self, view: &View, cx: &mut Context) -> Move {
+        let moves = view.legal_moves();
+        if moves.len() == 1 {
+            return moves[0];
+        }
+        match *self {
+            PlayerKind::Dd => cx.solver.best_move(cx.truth).expect("a move to make").0,
+            PlayerKind::Pimc(n) => {
+                let opts = PimcOptions {
+                    samples: n,
+                    seed: cx.seed,
+                    objective: None,
+                };
+                pimc::suggest_with(view, &opts, cx.solver)
+                    .expect("the seat to move judges its own view")
+                    .best
+            }
+            PlayerKind::Simple => simple_card(view),
+        }
+    }
+
+    fn declare(
+        &self,
+        deal: &Deal,
+        rules: &Rules,
+        bid: u16,
+        confidence: f64,
+        cx: &mut Context,
+    ) -> (Exchange, u16) {
+        let ten = deal.declarer_ten();
+        match *self {
+            PlayerKind::Dd => {
+                let (e, v) = cx.solver.best_exchange(deal);
+                (
+                    e,
+                    contract_for(rules, kept(ten, &e), bid, |level| v >= level),
+                )
+            }
+            PlayerKind::Pimc(n) => {
+                let layouts = n.clamp(1, 8);
+                let deals: Vec<Deal> = (0..layouts)
+                    .map(|i| {
+                        let mut r = sample_rng(cx.seed, i as u64);
+                        let piles = deal_unseen(ten, &[7, 7], &mut r);
+                        Deal {
+                            hands: [deal.hands[0], piles[0], piles[1]],
+                            musik: deal.musik,
+                        }
+                    })
+                    .collect();
+                let e = crate::estimate::bid::choose_exchange(cx.solver, rules, deal, &deals, 6);
+                let values: Vec<u16> = deals
+                    .iter()
+                    .map(|d| {
+                        cx.solver
+                            .value(&d.after(rules, &e).expect("a legal exchange"))
+                    })
+                    .collect();
+                let contract = contract_for(rules, kept(ten, &e), bid, |level| {
+                    let k = values.iter().filter(|&&v| v >= level).count();
+                    k as f64 >= confidence * values.len() as f64
+                });
+                (e, contract)
+            }
+            PlayerKind::Simple => {
+                let e = guessed_exchanges(deal, rules)[0];
+                (e, bid)
+            }
+        }
+    }
+}
+
+/// The cards D keeps after `e`.
+fn kept(ten: CardSet, e: &Exchange) -> CardSet {
+    e.cards().into_iter().fold(ten, |t, c| t.without(c))
+}
+
+/// The highest level from `bid` up to the kept cards' cap for which `good`
+/// holds (at least `bid`).
+fn contract_for(rules: &Rules, kept: CardSet, bid: u16, good: impl Fn(u16) -> bool) -> u16 {
+    let top = cap(kept, rules).max(bid);
+    let mut best = bid;
+    let mut level = bid;
+    while level <= top {
+        if good(level) {
+            best = level;
+        }
+        level += rules.bid_step;
+    }
+    best
+}
+
+/// The card a club player would play: rules of thumb over the view alone.
+fn simple_card(view: &View) -> Move {
+    let rules = &view.rules;
+    let table = view.table();
+    let own = view.own_cards();
+    let legal = view.legal_moves();
+    let cards: Vec<Card> = legal.iter().map(|m| m.card()).collect();
+    let played: CardSet = view.plays.iter().map(|s| s.card).collect();
+    // A card no one else can beat in its suit: every higher card is gone or ours.
+    let stands = |c: Card| {
+        CardSet::above(c)
+            .suit(c.suit())
+            .minus(played | own)
+            .is_empty()
+    };
+    let trick = table.trick_cards();
+    if trick.is_empty() {
+        // Declare the best marriage when allowed.
+        if table.may_declare(rules) {
+            if let Some(c) = cards
+                .iter()
+                .copied()
+                .filter(|&c| c.rank() != Rank::Ace && declares(rules, own, c))
+                .max_by_key(|c| (rules.marriage_value(c.suit()), c.rank() == Rank::Queen))
+            {
+                return Move::new(c);
+            }
+        }
+        // Cash a standing card, aces and tens first (but keep a marriage).
+        let marriage =
+            |c: Card| matches!(c.rank(), Rank::King | Rank::Queen) && own.has_marriage(c.suit());
+        if let Some(c) = cards
+            .iter()
+            .copied()
+            .filter(|&c| stands(c) && !marriage(c))
+            .max_by_key(|c| (c.points(), c.index()))
+        {
+            return Move::new(c);
+        }
+        // Lead low from the longest suit.
+        let c = cards
+            .iter()
+            .copied()
+            .filter(|&c| !marriage(c) || cards.iter().all(|&d| marriage(d)))
+            .min_by_key(|c| {
+                (
+                    c.points(),
+                    std::cmp::Reverse(own.suit(c.suit()).len()),
+                    c.index(),
+                )
+            })
+            .expect("a legal card");
+        return Move::new(c);
+    }
+    // Following: who holds the trick now?
+    let winner_now = |cards3: &[Card]| {
+        let mut padded = [cards3[0]; 3];
+        padded[..cards3.len()].copy_from_slice(cards3);
+        // The lead itself stands in for the missing cards: it never wins over them.
+        trick_winner(padded, table.trump)
+    };
+    let holder = table.leader.plus(winner_now(&trick));
+    let partner_holds = view.seat != Seat::D && holder != Seat::D;
+    let last = trick.len() == 2;
+    let wins = |c: Card| {
+        let mut t = trick.clone();
+        t.push(c);
+        winner_now(&t) == trick.len()
+    };
+    let points_in_trick: u16 = trick.iter().map(|c| c.points()).sum();
+    if partner_holds && (last || stands(trick[winner_now(&trick)])) {
+        // Give the partner points.
+        let c = cards
+            .iter()
+            .copied()
+            .max_by_key(|c| (c.points(), c.index()))
+            .expect("a card");
+        return Move::new(c);
+    }
+    let winning: Vec<Card> = cards.iter().copied().filter(|&c| wins(c)).collect();
+    if !winning.is_empty() && (last || points_in_trick >= 10 || winning.iter().any(|&c| stands(c)))
+    {
+        // Win as cheaply as possible (with a card that stands when not last).
+        let c = winning
+            .iter()
+            .copied()
+            .filter(|&c| last || stands(c))
+            .min_by_key(|c| (c.points(), c.index()))
+            .unwrap_or(winning[0]);
+        return Move::new(c);
+    }
+    let c = cards
+        .iter()
+        .copied()
+        .min_by_key(|c| (c.points(), c.index()))
+        .expect("a card");
+    Move::new(c)
+}

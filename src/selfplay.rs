@@ -1,0 +1,325 @@
+//! Self-play: computer players play seeded deals to the end, and each game
+//! is set beside the double-dummy value of the very same deal.
+
+use serde::Serialize;
+
+use crate::card::Card;
+use crate::cardset::CardSet;
+use crate::deal::{Deal, Exchange, Give};
+use crate::estimate::sample::{deal_unseen, sample_rng};
+use crate::estimate::stats::wilson;
+use crate::estimate::{Progress, Workers};
+use crate::moves::Move;
+use crate::player::{Context, Player, PlayerKind};
+use crate::position::{Form, History, Position};
+use crate::random;
+use crate::rules::Rules;
+use crate::score::hand_score;
+use crate::seat::Seat;
+use crate::solver::Solver;
+use crate::view::{View, ViewSetup};
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct PlayOptions {
+    pub deals: usize,
+    pub seed: u64,
+    pub declarer: PlayerKind,
+    pub defenders: PlayerKind,
+    /// The bid D won: its contract is at least this.
+    pub bid: u16,
+    /// D's seven cards on every deal, when fixed.
+    pub hand: Option<CardSet>,
+    /// The chance a `pimc` declarer wants before it announces a level.
+    pub confidence: f64,
+}
+
+/// One game.
+#[derive(Clone, Debug, Serialize)]
+pub struct Game {
+    /// The deal's number in the run, from 0.
+    pub index: usize,
+    /// D L R and the musik.
+    #[serde(serialize_with = "crate::pimc::display")]
+    pub deal: Deal,
+    #[serde(serialize_with = "crate::pimc::display")]
+    pub exchange: Exchange,
+    pub contract: u16,
+    /// The cards played, in order (`KH-` for a lead that chose not to declare).
+    #[serde(serialize_with = "moves_text")]
+    pub play: Vec<Move>,
+    /// D's final points.
+    pub points: u16,
+    /// L's and R's final points.
+    pub defenders_points: [u16; 2],
+    pub made: bool,
+    /// The hand score of D, L, R.
+    pub score: [i32; 3],
+    /// The double-dummy value of the deal: the best exchange, perfect play.
+    pub dd_value: u16,
+    /// The double-dummy value after the exchange D chose.
+    pub dd_after_exchange: u16,
+    /// The whole hand in history form, for `solve` and `analyze`.
+    #[serde(serialize_with = "crate::pimc::display")]
+    pub position: Position,
+}
+
+fn moves_text<S: serde::Serializer>(moves: &[Move], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(moves.iter().map(|m| m.to_string()))
+}
+
+/// The deal of game `index`: random, or around D's fixed hand.
+fn deal_for(opts: &PlayOptions, index: usize) -> Deal {
+    let mut rng = sample_rng(opts.seed, index as u64);
+    match opts.hand {
+        Some(h) => {
+            let piles = deal_unseen(h, &[7, 7, 3], &mut rng);
+            Deal {
+                hands: [h, piles[0], piles[1]],
+                musik: piles[2],
+            }
+        }
+        None => random::deal(&mut rng),
+    }
+}
+
+/// A seed for decision `step` of game `index`.
+fn decision_seed(seed: u64, index: usize, step: usize) -> u64 {
+    // SplitMix-style mixing keeps nearby (index, step) pairs apart.
+    let mut z = seed
+        ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (step as u64).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z ^ (z >> 31)
+}
+
+/// What `seat` knows at the first lead of a game.
+fn setup_for(
+    rules: &Rules,
+    deal: &Deal,
+    exchange: &Exchange,
+    start_hand: CardSet,
+    seat: Seat,
+) -> ViewSetup {
+    let (given, got): (Option<Give>, Option<Card>) = match (seat, exchange.give) {
+        (Seat::D, g) => (Some(g), None),
+        (Seat::L, Give::Pass(l, _)) => (None, Some(l)),
+        (Seat::R, Give::Pass(_, r)) => (None, Some(r)),
+        _ => (None, None),
+    };
+    ViewSetup {
+        id: None,
+        rules: *rules,
+        contract: None,
+        seat,
+        hand: start_hand,
+        musik: Some(deal.musik).filter(|_| seat == Seat::D || rules.musik_shown),
+        given,
+        got,
+        chosen_trump: exchange.trump,
+        plays: Vec::new(),
+        truth: None,
+        line: 1,
+    }
+}
+
+/// Plays game `index` to the end.
+pub fn play_game(rules: &Rules, opts: &PlayOptions, index: usize, solver: &mut Solver) -> Game {
+    let deal = deal_for(opts, index);
+    let declarer: &dyn Player = &opts.declarer;
+    let defenders: &dyn Player = &opts.defenders;
+    let placeholder = deal
+        .after(rules, &crate::estimate::guessed_exchanges(&deal, rules)[0])
+        .expect("legal");
+    let (exchange, contract) = {
+        let mut cx = Context {
+            solver,
+            seed: decision_seed(opts.seed, index, 0),
+            truth: &placeholder,
+        };
+        declarer.declare(&deal, rules, opts.bid, opts.confidence, &mut cx)
+    };
+    let start = deal
+        .after(rules, &exchange)
+        .expect("players choose legal exchanges");
+    let mut setups: Vec<ViewSetup> = Seat::ALL
+        .iter()
+        .map(|&s| {
+            let mut v = setup_for(rules, &deal, &exchange, start.hands[s.index()], s);
+            v.contract = Some(contract);
+            v
+        })
+        .collect();
+    let mut state = start;
+    let mut moves = Vec::new();
+    while !state.is_over() {
+        let seat = state.to_move();
+        let view =
+            View::new(setups[seat.index()].clone()).expect("a seat's view of a real game fits");
+        let player = if seat == Seat::D { declarer } else { defenders };
+        let mut cx = Context {
+            solver,
+            seed: decision_seed(opts.seed, index, moves.len() + 1),
+            truth: &state,
+        };
+        let mv = player.play(&view, &mut cx);
+        let played = state.play(rules, mv);
+        for s in &mut setups {
+            s.plays.push((mv.card(), played.declared.is_some()));
+        }
+        moves.push(mv);
+    }
+    let points = state.points;
+    let dd_value = solver.best_exchange(&deal).1;
+    let dd_after_exchange = solver.value(&start);
+    let position = Position {
+        id: Some(format!("game-{index}")),
+        rules: *rules,
+        contract: Some(contract),
+        expect: None,
+        line: 1,
+        form: Form::History(History {
+            deal: Some(deal),
+            exchange: Some(exchange),
+            start: Some(start),
+            moves: moves.clone(),
+        }),
+    };
+    Game {
+        index,
+        deal,
+        exchange,
+        contract,
+        play: moves,
+        points: points[0],
+        defenders_points: [points[1], points[2]],
+        made: points[0] >= contract,
+        score: hand_score(rules, contract, points),
+        dd_value,
+        dd_after_exchange,
+        position,
+    }
+}
+
+/// Plays every game, in parallel; the games do not depend on the threads.
+pub fn play_games(
+    rules: &Rules,
+    opts: &PlayOptions,
+    workers: &Workers,
+    progress: Progress,
+) -> Vec<Game> {
+    workers.map(opts.deals, progress, |solver, i| {
+        play_game(rules, opts, i, solver)
+    })
+}
+
+/// A mean with its 95% interval.
+#[derive(Clone, Debug, Serialize)]
+pub struct Mean {
+    pub mean: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Mean {
+    pub fn of(xs: impl Iterator<Item = f64> + Clone) -> Mean {
+        let n = xs.clone().count().max(1) as f64;
+        let mean = xs.clone().sum::<f64>() / n;
+        let var = if n > 1.0 {
+            xs.map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)
+        } else {
+            0.0
+        };
+        let half = 1.96 * (var / n).sqrt();
+        Mean {
+            mean,
+            low: mean - half,
+            high: mean + half,
+        }
+    }
+}
+
+/// Make rates at one level: in play and double-dummy, on the same deals.
+#[derive(Clone, Debug, Serialize)]
+pub struct LevelRate {
+    pub level: u16,
+    pub real: f64,
+    pub dd: f64,
+    /// Real minus double-dummy, with a 95% interval of the paired difference.
+    pub gap: Mean,
+}
+
+/// What a run of games shows.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayReport {
+    #[serde(serialize_with = "crate::pimc::display")]
+    pub rules: Rules,
+    pub deals: usize,
+    pub seed: u64,
+    #[serde(serialize_with = "crate::pimc::display")]
+    pub declarer: PlayerKind,
+    #[serde(serialize_with = "crate::pimc::display")]
+    pub defenders: PlayerKind,
+    pub bid: u16,
+    /// D's final points in play.
+    pub points: Mean,
+    /// The double-dummy value of the same deals.
+    pub dd_value: Mean,
+    /// Points in play minus the double-dummy value, deal by deal.
+    pub gap: Mean,
+    /// The contracts announced, and how often they were made.
+    pub contract: Mean,
+    pub made: f64,
+    pub made_low: f64,
+    pub made_high: f64,
+    /// D's mean hand score.
+    pub score: Mean,
+    pub levels: Vec<LevelRate>,
+}
+
+/// Sums up `games`.
+pub fn report(rules: &Rules, opts: &PlayOptions, games: &[Game]) -> PlayReport {
+    let n = games.len();
+    let made = games.iter().filter(|g| g.made).count();
+    let (made_low, made_high) = wilson(made, n);
+    let top = games
+        .iter()
+        .map(|g| g.points.max(g.dd_value))
+        .max()
+        .unwrap_or(100);
+    let levels = (100..=top.clamp(100, 400))
+        .step_by(rules.bid_step as usize)
+        .map(|level| {
+            let hit = |v: u16| f64::from(u8::from(v >= level));
+            let real = games.iter().map(|g| hit(g.points)).sum::<f64>() / n.max(1) as f64;
+            let dd = games.iter().map(|g| hit(g.dd_value)).sum::<f64>() / n.max(1) as f64;
+            LevelRate {
+                level,
+                real,
+                dd,
+                gap: Mean::of(games.iter().map(move |g| hit(g.points) - hit(g.dd_value))),
+            }
+        })
+        .collect();
+    PlayReport {
+        rules: *rules,
+        deals: n,
+        seed: opts.seed,
+        declarer: opts.declarer,
+        defenders: opts.defenders,
+        bid: opts.bid,
+        points: Mean::of(games.iter().map(|g| f64::from(g.points))),
+        dd_value: Mean::of(games.iter().map(|g| f64::from(g.dd_value))),
+        gap: Mean::of(
+            games
+                .iter()
+                .map(|g| f64::from(g.points) - f64::from(g.dd_value)),
+        ),
+        contract: Mean::of(games.iter().map(|g| f64::from(g.contract))),
+        made: made as f64 / n.max(1) as f64,
+        made_low,
+        made_high,
+        score: Mean::of(games.iter().map(|g| f64::from(g.score[0]))),
+        levels,
+    }
+}

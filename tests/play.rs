@@ -1,0 +1,331 @@
+//! Playing from one seat's view: `suggest` (PIMC) and self-play.
+
+use assert_cmd::Command;
+use tysiac::estimate::Workers;
+use tysiac::pimc::{self, PimcOptions};
+use tysiac::selfplay::{play_games, PlayOptions};
+use tysiac::{random, Rules, Seat, Solver, View};
+
+fn opts(declarer: &str, defenders: &str, deals: usize) -> PlayOptions {
+    PlayOptions {
+        deals,
+        seed: 77,
+        declarer: declarer.parse().unwrap(),
+        defenders: defenders.parse().unwrap(),
+        bid: 100,
+        hand: None,
+        confidence: 0.5,
+    }
+}
+
+fn no_progress() {}
+
+#[test]
+fn same_seed_same_games_whatever_the_threads() {
+    let rules = Rules::STANDARD;
+    let o = opts("pimc:8", "pimc:8", 6);
+    let one = play_games(&rules, &o, &Workers::new(rules, 1).unwrap(), &no_progress);
+    let two = play_games(&rules, &o, &Workers::new(rules, 2).unwrap(), &no_progress);
+    let json = |g: &[tysiac::selfplay::Game]| serde_json::to_string(g).unwrap();
+    assert_eq!(json(&one), json(&two));
+}
+
+#[test]
+fn every_played_move_is_legal_and_the_record_replays() {
+    for text in [
+        "standard",
+        "pl",
+        "ru",
+        "standard musik=discard trump=chosen",
+        "standard musik_shown=no declare=optional",
+    ] {
+        let rules: Rules = text.parse().unwrap();
+        for kind in ["simple", "pimc:4"] {
+            let games = play_games(
+                &rules,
+                &opts(kind, kind, 4),
+                &Workers::new(rules, 1).unwrap(),
+                &no_progress,
+            );
+            for g in games {
+                // The game's position reads back (every move checked legal),
+                // and replays to the points recorded.
+                let p = tysiac::parse_position(&g.position.to_string()).unwrap();
+                let tysiac::Setup::Play(end) = p.setup() else {
+                    panic!("a played hand")
+                };
+                assert!(end.is_over(), "{text}: {}", g.position);
+                assert_eq!(end.points[0], g.points);
+                assert_eq!(g.play.len(), 3 * rules.tricks());
+                assert!(g.contract >= 100 && g.contract % rules.bid_step == 0);
+            }
+        }
+    }
+}
+
+#[test]
+fn dd_against_dd_scores_the_double_dummy_value() {
+    for text in ["standard", "ru", "standard musik=discard"] {
+        let rules: Rules = text.parse().unwrap();
+        let games = play_games(
+            &rules,
+            &opts("dd", "dd", 25),
+            &Workers::new(rules, 1).unwrap(),
+            &no_progress,
+        );
+        for g in games {
+            assert_eq!(g.points, g.dd_value, "{text}: {}", g.position);
+            assert_eq!(g.dd_after_exchange, g.dd_value);
+        }
+    }
+}
+
+/// D's points per deal for one pairing.
+fn points(rules: &Rules, declarer: &str, defenders: &str, deals: usize) -> Vec<f64> {
+    play_games(
+        rules,
+        &opts(declarer, defenders, deals),
+        &Workers::new(*rules, 0).unwrap(),
+        &no_progress,
+    )
+    .iter()
+    .map(|g| f64::from(g.points))
+    .collect()
+}
+
+/// The paired t statistic of `a - b` (same deals).
+fn paired_t(a: &[f64], b: &[f64]) -> f64 {
+    let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
+    let n = d.len() as f64;
+    let mean = d.iter().sum::<f64>() / n;
+    let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    mean / (var / n).sqrt()
+}
+
+// PIMC against the rules of thumb, on the same 120 deals (the same seed):
+// the paired difference of D's points must be significant at the one-sided
+// 0.5% level (t > 2.6 with 119 degrees of freedom).
+#[test]
+fn pimc_beats_the_simple_player_as_declarer() {
+    let rules = Rules::STANDARD;
+    let pimc = points(&rules, "pimc:10", "simple", 120);
+    let simple = points(&rules, "simple", "simple", 120);
+    let t = paired_t(&pimc, &simple);
+    eprintln!("pimc:10 vs simple as declarer, 120 deals: paired t = {t:.2}");
+    assert!(t > 2.6, "t = {t:.2}");
+}
+
+#[test]
+fn pimc_beats_the_simple_player_as_defenders() {
+    let rules = Rules::STANDARD;
+    let pimc = points(&rules, "simple", "pimc:10", 120);
+    let simple = points(&rules, "simple", "simple", 120);
+    let t = paired_t(&simple, &pimc);
+    eprintln!("pimc:10 vs simple as defenders, 120 deals: paired t = {t:.2}");
+    assert!(t > 2.6, "t = {t:.2}");
+}
+
+#[test]
+fn a_determined_view_gets_the_double_dummy_answer() {
+    // Views where the play has placed every unseen card still in play: the
+    // layouts all reach one state, so every move's mean is its exact
+    // double-dummy value and its spread is nil.
+    let mut found = 0;
+    for seed in 0..400u64 {
+        let rules = Rules::STANDARD;
+        let mut rng = random::rng(seed);
+        let moves = 12 + (seed % 10) as usize;
+        let p = random::played_hand(&mut rng, &rules, moves);
+        let view = View::from_position(&p, None).unwrap();
+        if view.is_over() {
+            continue;
+        }
+        let k = view.knowledge();
+        let hidden: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| s != view.seat).collect();
+        let (a, b) = (k.possible(hidden[0]), k.possible(hidden[1]));
+        let state = view.true_state().unwrap();
+        let determined = (a & b).is_empty()
+            && a.len() == state.hands[hidden[0].index()].len()
+            && b.len() == state.hands[hidden[1].index()].len();
+        if !determined {
+            continue;
+        }
+        found += 1;
+        let mut solver = Solver::new(rules);
+        let opts = PimcOptions {
+            samples: 20,
+            seed,
+            objective: None,
+        };
+        let s = pimc::suggest_with(&view, &opts, &mut solver).unwrap();
+        for m in &s.moves {
+            let dd = solver.value_after(&state, m.mv);
+            assert_eq!(m.mean, f64::from(dd), "{p}");
+            assert_eq!(m.stderr, 0.0);
+        }
+    }
+    assert!(found >= 10, "only {found} determined views");
+}
+
+#[test]
+fn suggest_is_the_same_whatever_the_threads() {
+    let rules = Rules::STANDARD;
+    let mut rng = random::rng(4);
+    let p = random::played_hand(&mut rng, &rules, 4);
+    let view = View::from_position(&p, None).unwrap();
+    let o = PimcOptions {
+        samples: 30,
+        seed: 9,
+        objective: None,
+    };
+    let one = pimc::suggest(&view, &o, &Workers::new(rules, 1).unwrap(), &no_progress).unwrap();
+    let two = pimc::suggest(&view, &o, &Workers::new(rules, 2).unwrap(), &no_progress).unwrap();
+    assert_eq!(
+        serde_json::to_string(&one).unwrap(),
+        serde_json::to_string(&two).unwrap()
+    );
+    // And the same on one solver, as a computer player uses it.
+    let solo = pimc::suggest_with(&view, &o, &mut Solver::new(rules)).unwrap();
+    assert_eq!(solo.best, one.best);
+    for (a, b) in solo.moves.iter().zip(&one.moves) {
+        assert_eq!((a.mv, a.mean), (b.mv, b.mean));
+    }
+}
+
+#[test]
+fn the_contract_objective_keeps_a_sure_make() {
+    // D holds the heart marriage with the ace and ten, and three more aces:
+    // cashing AH and then declaring makes 100 on every layout, so the best
+    // move under the contract objective makes it surely.
+    let text = "view: D\nhand: AKQT.A.A.AK\nmusik: .A.A.K\nexchange: 9S JS\ncontract: 100\n";
+    let view = tysiac::view::parse_views(text, "t", Rules::STANDARD, None)
+        .remove(0)
+        .unwrap();
+    let s = pimc::suggest_with(
+        &view,
+        &PimcOptions {
+            samples: 40,
+            seed: 1,
+            objective: None,
+        },
+        &mut Solver::new(Rules::STANDARD),
+    )
+    .unwrap();
+    assert_eq!(s.moves[0].make, Some(1.0));
+    assert!(s.moves.windows(2).all(|w| w[0].make >= w[1].make));
+}
+
+fn tysiac() -> Command {
+    Command::cargo_bin("tysiac").unwrap()
+}
+
+#[test]
+fn cli_suggest_json_has_the_documented_keys() {
+    let out = tysiac()
+        .args(["suggest", "--samples", "10", "--json", "--quiet", "-"])
+        .write_stdin(
+            "id: x\ndeal: AKQ.T9..AJ T9.AK.KJ.Q J.QJ.AT9.T ..Q.K9\nexchange: 9S QC\ncontract: 120\n\
+             play: AS 9S TS | AH 9H JH | KH\n\nid: bad\nview: L\nhand: AKQ\n",
+        )
+        .assert()
+        .code(2)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "one line per position: {text}");
+    let keys: Vec<&str> = lines[0]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(|k| k.as_str())
+        .collect();
+    for k in [
+        "id",
+        "rules",
+        "seat",
+        "contract",
+        "objective",
+        "samples",
+        "seed",
+        "best",
+        "moves",
+        "dd_value",
+    ] {
+        assert!(keys.contains(&k), "{k} missing: {keys:?}");
+    }
+    let m = &lines[0]["moves"][0];
+    for k in [
+        "move",
+        "mean",
+        "stderr",
+        "make",
+        "make_low",
+        "make_high",
+        "dd",
+    ] {
+        assert!(m.get(k).is_some(), "moves[].{k} missing: {m}");
+    }
+    assert_eq!(lines[0]["seat"], "L");
+    assert_eq!(lines[1]["id"], "bad");
+    assert!(lines[1]["error"].as_str().unwrap().contains("hand"));
+}
+
+#[test]
+fn cli_play_json_writes_a_line_per_deal_and_a_summary() {
+    let out = tysiac()
+        .args([
+            "play",
+            "--deals",
+            "3",
+            "--declarer",
+            "simple",
+            "--defenders",
+            "pimc:3",
+            "--json",
+            "--quiet",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    for l in &lines[..3] {
+        for k in [
+            "deal", "exchange", "contract", "play", "points", "dd_value", "position",
+        ] {
+            assert!(l.get(k).is_some(), "{k} missing: {l}");
+        }
+        // The position is a history that `solve` reads.
+        tysiac::parse_position(l["position"].as_str().unwrap()).unwrap();
+    }
+    assert!(lines[3]["summary"]["gap"]["mean"].is_number());
+}
+
+#[test]
+fn cli_rejects_out_of_range_resources() {
+    tysiac()
+        .args(["suggest", "--threads", "100000", "-"])
+        .assert()
+        .code(2);
+    tysiac()
+        .args(["suggest", "--samples", "0", "-"])
+        .assert()
+        .code(2);
+    tysiac().args(["play", "--deals", "0"]).assert().code(2);
+    tysiac()
+        .args(["play", "--declarer", "pimc:0"])
+        .assert()
+        .code(2);
+    tysiac().args(["play", "--bid", "105"]).assert().code(2);
+}
