@@ -19,6 +19,7 @@ pub mod player;
 pub mod position;
 pub mod puzzle;
 pub mod random;
+pub mod review;
 pub mod rules;
 pub mod score;
 pub mod seat;

@@ -18,6 +18,16 @@ pub struct AnalyzeArgs {
     /// One JSON object per position, one per line, instead of the report.
     #[arg(long)]
     pub json: bool,
+    /// Also judge every move from its mover's own view (PIMC): mistakes
+    /// against unlucky guesses. JSON: the key `view`.
+    #[arg(long)]
+    pub view: bool,
+    /// With --view: layouts per move.
+    #[arg(long, default_value_t = 100, value_parser = super::suggest::samples)]
+    pub samples: usize,
+    /// With --view: the random seed.
+    #[arg(long, default_value_t = tysiac::estimate::bid::DEFAULT_SEED)]
+    pub seed: u64,
 }
 
 /// Analyzes every position; errors go to standard error and make the exit
@@ -59,16 +69,40 @@ pub fn run(args: AnalyzeArgs) -> ExitCode {
                     continue;
                 }
             };
-            if args.json {
-                match serde_json::to_string(&analysis) {
-                    Ok(line) => println!("{line}"),
-                    Err(e) => errors.push(format!("cannot write JSON: {e}")),
+            let review = if args.view {
+                let opts = tysiac::PimcOptions {
+                    samples: args.samples,
+                    seed: args.seed,
+                    objective: None,
+                };
+                match tysiac::review::review(&position, &opts, solver) {
+                    Ok(r) => Some(r),
+                    Err(e) => {
+                        let name = position.name(index + 1);
+                        errors.push(format!(
+                            "{}:{}: position {name}: --view: {e}",
+                            source.name, position.line
+                        ));
+                        None
+                    }
                 }
+            } else {
+                None
+            };
+            if args.json {
+                let mut value = serde_json::to_value(&analysis).expect("serializes");
+                if let (Some(r), Some(obj)) = (&review, value.as_object_mut()) {
+                    obj.insert("view".into(), serde_json::to_value(r).expect("serializes"));
+                }
+                println!("{value}");
             } else {
                 if !first {
                     println!();
                 }
                 print!("{}", analysis.report());
+                if let Some(r) = &review {
+                    print!("{}", r.report());
+                }
             }
             first = false;
             if let Some(bad) = bad {

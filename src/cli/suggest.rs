@@ -50,7 +50,7 @@ pub struct SuggestArgs {
     pub quiet: bool,
 }
 
-fn samples(s: &str) -> Result<usize, String> {
+pub fn samples(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
         Ok(n) if (1..=MAX_SAMPLES).contains(&n) => Ok(n),
         _ => Err(format!(

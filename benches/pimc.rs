@@ -1,0 +1,94 @@
+//! Speed of play from one seat's view: `tysiac suggest` at the first lead of
+//! a full deal (100 layouts, one core), and self-play with `pimc:50` in all
+//! three seats (deals per second on one core). A bench binary: the figures
+//! that matter are medians of whole runs and the peak memory.
+//!
+//!     cargo bench --bench pimc
+//!     cargo bench --bench pimc -- --positions 21 --deals 10 --samples 100
+
+use std::time::Instant;
+
+use tysiac::estimate::{self, Workers};
+use tysiac::pimc::{self, PimcOptions};
+use tysiac::selfplay::{play_games, PlayOptions};
+use tysiac::{random, Rules, Seat, View};
+
+fn arg(args: &[String], name: &str, default: usize) -> usize {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .map_or(default, |v| v.parse().expect("a number"))
+}
+
+/// The process's peak resident memory (VmHWM), on Linux.
+fn peak_memory() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM"))
+                .map(str::to_string)
+        })
+        .map_or("unknown".into(), |l| {
+            l.split_whitespace().skip(1).collect::<Vec<_>>().join(" ")
+        })
+}
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(|a, b| a.partial_cmp(b).expect("finite"));
+    xs[xs.len() / 2]
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let positions = arg(&args, "--positions", 21);
+    let samples = arg(&args, "--samples", 100);
+    let deals = arg(&args, "--deals", 10);
+    let rules = Rules::STANDARD;
+    let workers = Workers::new(rules, 1).expect("one thread");
+
+    // suggest at the first lead: D's view of a full deal after the exchange.
+    let opts = PimcOptions {
+        samples,
+        seed: 1,
+        objective: None,
+    };
+    let mut times = Vec::new();
+    for i in 0..positions as u64 {
+        let mut rng = random::rng(500 + i);
+        let p = random::played_hand(&mut rng, &rules, 0);
+        let view = View::from_position(&p, Some(Seat::D)).expect("a view");
+        let t = Instant::now();
+        let s = pimc::suggest(&view, &opts, &workers, &estimate::no_progress).expect("D to move");
+        times.push(t.elapsed().as_secs_f64());
+        assert_eq!(s.samples, samples);
+    }
+    println!(
+        "suggest, first lead of a full deal, {samples} layouts, 1 thread: median {:.1} ms over {positions} deals",
+        1000.0 * median(times)
+    );
+
+    // Self-play, pimc:50 in every seat, one thread.
+    let play = PlayOptions {
+        deals,
+        seed: 1,
+        declarer: "pimc:50".parse().expect("player"),
+        defenders: "pimc:50".parse().expect("player"),
+        bid: 100,
+        hand: None,
+        confidence: 0.5,
+    };
+    let t = Instant::now();
+    let games = play_games(&rules, &play, &workers, &estimate::no_progress);
+    let secs = t.elapsed().as_secs_f64();
+    let gap: f64 = games
+        .iter()
+        .map(|g| f64::from(g.points) - f64::from(g.dd_value))
+        .sum::<f64>()
+        / games.len() as f64;
+    println!(
+        "play, pimc:50 in all three seats, 1 thread: {deals} deals in {secs:.1} s = {:.2} deals/s (mean gap to double-dummy {gap:+.1})",
+        deals as f64 / secs
+    );
+    println!("peak memory: {}", peak_memory());
+}

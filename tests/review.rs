@@ -1,0 +1,108 @@
+//! The post-mortem from each mover's view (`analyze --view`).
+
+use tysiac::review::{review, Verdict};
+use tysiac::{analyze_position, random, PimcOptions, Rules, Seat, Solver, View};
+
+#[test]
+fn view_costs_agree_with_double_dummy_where_the_mover_sees_everything() {
+    let rules = Rules::STANDARD;
+    let mut determined = 0;
+    for seed in 0..12u64 {
+        let mut rng = random::rng(40 + seed);
+        let p = random::played_hand(&mut rng, &rules, 24);
+        let mut solver = Solver::new(rules);
+        let opts = PimcOptions {
+            samples: 12,
+            seed,
+            objective: None,
+        };
+        let r = review(&p, &opts, &mut solver).unwrap();
+        // The double-dummy costs are those of the double-dummy post-mortem.
+        let a = analyze_position(&mut solver, &p, None).unwrap();
+        assert_eq!(r.moves.len(), a.moves.len());
+        for (m, d) in r.moves.iter().zip(&a.moves) {
+            assert_eq!((m.number, m.mv, m.dd_cost), (d.number, d.card, d.cost));
+        }
+        // The summary counts the moves listed.
+        for seat in Seat::ALL {
+            let of = |v: Verdict| {
+                r.moves
+                    .iter()
+                    .filter(|m| m.seat == seat && m.verdict == v)
+                    .count()
+            };
+            let s = &r.summary[seat.index()];
+            assert_eq!(s.mistakes, of(Verdict::Mistake));
+            assert_eq!(s.unlucky_guesses, of(Verdict::UnluckyGuess));
+            assert_eq!(s.lucky_bets, of(Verdict::LuckyBet));
+        }
+        // Where the mover's view places every card still in play, PIMC is
+        // double-dummy: the view cost is the double-dummy cost, and no
+        // costly move is a guess.
+        let tysiac::Form::History(h) = &p.form else {
+            unreachable!()
+        };
+        for m in &r.moves {
+            let mut upto = p.clone();
+            if let tysiac::Form::History(hh) = &mut upto.form {
+                hh.moves.truncate(m.number - 1);
+            }
+            let view = View::from_position(&upto, Some(m.seat)).unwrap();
+            let state = view.true_state().unwrap();
+            let others: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| s != m.seat).collect();
+            let (x, y) = (
+                view.knowledge().possible(others[0]),
+                view.knowledge().possible(others[1]),
+            );
+            if (x & y).is_empty()
+                && x.len() == state.hands[others[0].index()].len()
+                && y.len() == state.hands[others[1].index()].len()
+            {
+                determined += 1;
+                assert_eq!(
+                    m.view_cost,
+                    f64::from(m.dd_cost),
+                    "move {} of {seed}",
+                    m.number
+                );
+                assert_ne!(m.verdict, Verdict::UnluckyGuess);
+            }
+        }
+        assert_eq!(h.moves.len(), 24);
+    }
+    assert!(determined >= 12, "only {determined} determined moves");
+}
+
+#[test]
+fn cli_analyze_view_adds_the_view_key() {
+    let out = assert_cmd::Command::cargo_bin("tysiac")
+        .unwrap()
+        .args(["analyze", "--view", "--samples", "8", "--json", "-"])
+        .write_stdin(
+            "deal: AKQ.T9..AJ T9.AK.KJ.Q J.QJ.AT9.T ..Q.K9\nexchange: 9S QC\ncontract: 120\n\
+             play: AS 9S TS | AH 9H JH | KH",
+        )
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let view = &v["view"];
+    assert_eq!(view["moves"].as_array().unwrap().len(), 7);
+    for k in [
+        "number",
+        "seat",
+        "move",
+        "dd_cost",
+        "view_best",
+        "view_mean",
+        "view_best_mean",
+        "view_cost",
+        "view_chance_cost",
+        "verdict",
+    ] {
+        assert!(view["moves"][0].get(k).is_some(), "{k}");
+    }
+    assert!(view["summary"]["D"].is_object() || view["summary"].is_array());
+}
