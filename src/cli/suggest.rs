@@ -180,10 +180,10 @@ fn text(s: &Suggestion, view: &tysiac::View) -> String {
     let with_dd = s.moves.iter().any(|m| m.dd.is_some());
     o += "  move     mean   ±95%";
     if with_make {
-        o += "  P(make)  95% interval  ";
+        o += "  P(make)  95% interval";
     }
     if with_dd {
-        o += "   dd";
+        o += "     dd";
     }
     o += "\n";
     for m in &s.moves {
