@@ -329,3 +329,42 @@ fn cli_rejects_out_of_range_resources() {
         .code(2);
     tysiac().args(["play", "--bid", "105"]).assert().code(2);
 }
+
+#[test]
+fn bid_play_sets_double_dummy_beside_play_on_the_same_deals() {
+    // The double-dummy column of `bid --play` must be the plain `bid`
+    // report of the same seed and sample count: the same deals.
+    let run = |extra: &[&str]| -> serde_json::Value {
+        let mut args = vec![
+            "bid",
+            "KQ9.AT..K9",
+            "--samples",
+            "30",
+            "--seed",
+            "5",
+            "--json",
+            "--quiet",
+        ];
+        args.extend_from_slice(extra);
+        let out = tysiac()
+            .args(&args)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        serde_json::from_slice(&out).unwrap()
+    };
+    let dd = run(&[]);
+    let played = run(&["--play", "simple"]);
+    assert_eq!(played["mode"], "play");
+    let dd_levels = dd["levels"].as_array().unwrap();
+    let mut compared = 0;
+    for l in played["levels"].as_array().unwrap() {
+        if let Some(d) = dd_levels.iter().find(|d| d["level"] == l["level"]) {
+            assert_eq!(d["probability"], l["double_dummy"], "level {}", l["level"]);
+            compared += 1;
+        }
+    }
+    assert!(compared >= 10);
+}

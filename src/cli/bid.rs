@@ -25,6 +25,11 @@ pub struct BidArgs {
     /// most promising by a quick guess, up to this many.
     #[arg(long, default_value_t = RealisticOptions::default().candidates)]
     pub candidates: usize,
+    /// Play each sample out with computer players (e.g. `pimc:20`) after
+    /// their own exchange, instead of solving it double-dummy; the report
+    /// sets the double-dummy value of the same deals beside it.
+    #[arg(long, value_name = "PLAYER", conflicts_with = "realistic")]
+    pub play: Option<tysiac::player::PlayerKind>,
 }
 
 pub fn run(args: BidArgs) -> ExitCode {
@@ -33,8 +38,11 @@ pub fn run(args: BidArgs) -> ExitCode {
         Err(e) => return fail(e),
     };
     let c = &args.common;
+    if let Some(player) = args.play {
+        return super::bid_play::run(hand, player, c);
+    }
     let opts = BidOptions {
-        samples: c.samples,
+        samples: c.samples.unwrap_or(super::sampling::DEFAULT_SAMPLES),
         seed: c.seed,
         threads: c.threads,
         confidence: c.confidence,

@@ -7,6 +7,7 @@ use clap::Args;
 use tysiac::estimate::{self, exchange, ExchangeOptions, ExchangeReport, InputError};
 use tysiac::CardSet;
 
+use super::sampling::DEFAULT_SAMPLES;
 use super::sampling::{fail, print_report, Bar, SamplingArgs};
 
 #[derive(Args)]
@@ -53,7 +54,7 @@ pub fn run(args: ExchangeArgs) -> ExitCode {
     };
     let c = &args.common;
     let opts = ExchangeOptions {
-        samples: c.samples,
+        samples: c.samples.unwrap_or(DEFAULT_SAMPLES),
         seed: c.seed,
         threads: c.threads,
         contract: args.contract,

@@ -2,6 +2,7 @@
 
 mod analyze;
 mod bid;
+mod bid_play;
 mod exchange;
 mod input;
 mod play;

@@ -7,12 +7,16 @@ use tysiac::Rules;
 
 pub use super::progress::Bar;
 
+/// Samples when `--samples` is not given.
+pub const DEFAULT_SAMPLES: usize = 1000;
+
 /// Options of every sampling command.
 #[derive(Args, Clone, Debug)]
 pub struct SamplingArgs {
-    /// Sampled layouts of the unseen cards.
-    #[arg(long, default_value_t = 1000)]
-    pub samples: usize,
+    /// Sampled layouts of the unseen cards [default: 1000; 100 with
+    /// `bid --play`].
+    #[arg(long)]
+    pub samples: Option<usize>,
     /// Random seed: the same seed gives the same report, whatever --threads.
     #[arg(long, default_value_t = tysiac::estimate::bid::DEFAULT_SEED)]
     pub seed: u64,
