@@ -12,6 +12,9 @@
 
 use serde::Serialize;
 
+use crate::deal::{Deal, Exchange};
+use crate::estimate::guessed_exchanges;
+use crate::estimate::sample::{deal_unseen, sample_rng};
 use crate::moves::Move;
 use crate::pimc::{self, display, Objective, PimcOptions};
 use crate::position::{Form, Position};
@@ -76,12 +79,34 @@ pub struct ViewSummary {
     pub dd_cost_of_mistakes: u32,
 }
 
+/// The exchange judged from D's view (its ten cards and the musik), over
+/// layouts of the defenders' cards, beside double-dummy.
+#[derive(Clone, Debug, Serialize)]
+pub struct ViewedExchange {
+    #[serde(serialize_with = "display")]
+    pub played: Exchange,
+    /// The best of the candidates by D's view: every layout's double-dummy
+    /// best, the cheap guess's favourites and the exchange played.
+    #[serde(serialize_with = "display")]
+    pub view_best: Exchange,
+    pub view_mean: f64,
+    pub view_best_mean: f64,
+    pub view_cost: f64,
+    /// With a contract: the chance of making it lost by the exchange played.
+    pub view_chance_cost: Option<f64>,
+    /// The best exchange's double-dummy value minus the one played.
+    pub dd_cost: u16,
+    pub verdict: Verdict,
+}
+
 /// A played hand judged from each mover's view.
 #[derive(Clone, Debug, Serialize)]
 pub struct Review {
     pub samples: usize,
     pub seed: u64,
     pub objective: Objective,
+    /// When the deal with its musik and the exchange are given.
+    pub exchange: Option<ViewedExchange>,
     pub moves: Vec<ViewedMove>,
     /// D, L, R.
     pub summary: [ViewSummary; 3],
@@ -159,13 +184,124 @@ pub fn review(p: &Position, opts: &PimcOptions, solver: &mut Solver) -> Result<R
         });
         state.play(&rules, mv);
     }
+    let exchange = match (h.deal, h.exchange) {
+        (Some(deal), Some(played)) => {
+            Some(judge_exchange(&deal, &played, p.contract, opts, solver))
+        }
+        _ => None,
+    };
+    if let Some(x) = &exchange {
+        let sum = &mut summary[Seat::D.index()];
+        sum.dd_cost += u32::from(x.dd_cost);
+        match x.verdict {
+            Verdict::Mistake => {
+                sum.mistakes += 1;
+                sum.dd_cost_of_mistakes += u32::from(x.dd_cost);
+            }
+            Verdict::UnluckyGuess => sum.unlucky_guesses += 1,
+            Verdict::LuckyBet => sum.lucky_bets += 1,
+            Verdict::Fine => {}
+        }
+    }
     Ok(Review {
         samples: opts.samples,
         seed: opts.seed,
         objective,
+        exchange,
         moves,
         summary,
     })
+}
+
+/// How a decision is judged from its two costs.
+fn verdict(dd_cost: u16, view_cost: f64, view_chance_cost: Option<f64>) -> Verdict {
+    let view_costly =
+        view_cost >= COSTLY_POINTS || view_chance_cost.is_some_and(|c| c >= COSTLY_CHANCE);
+    match (dd_cost > 0, view_costly) {
+        (true, true) => Verdict::Mistake,
+        (true, false) => Verdict::UnluckyGuess,
+        (false, true) => Verdict::LuckyBet,
+        (false, false) => Verdict::Fine,
+    }
+}
+
+/// The most exchanges compared from D's view.
+const EXCHANGE_CANDIDATES: usize = 16;
+
+/// Judges D's exchange: the candidates scored on `opts.samples` layouts of
+/// the 14 cards D cannot see (each layout's own stream of the seed).
+fn judge_exchange(
+    deal: &Deal,
+    played: &Exchange,
+    contract: Option<u16>,
+    opts: &PimcOptions,
+    solver: &mut Solver,
+) -> ViewedExchange {
+    let rules = *solver.rules();
+    let ten = deal.declarer_ten();
+    let layouts: Vec<Deal> = (0..opts.samples.max(1))
+        .map(|i| {
+            let piles = deal_unseen(ten, &[7, 7], &mut sample_rng(opts.seed, i as u64));
+            Deal {
+                hands: [deal.hands[0], piles[0], piles[1]],
+                musik: deal.musik,
+            }
+        })
+        .collect();
+    let mut candidates = vec![*played];
+    let bests: Vec<Exchange> = layouts.iter().map(|l| solver.best_exchange(l).0).collect();
+    for e in bests
+        .into_iter()
+        .chain(guessed_exchanges(deal, &rules).into_iter().take(6))
+    {
+        if candidates.len() < EXCHANGE_CANDIDATES && !candidates.contains(&e) {
+            candidates.push(e);
+        }
+    }
+    let score = |solver: &mut Solver, e: &Exchange| -> (f64, Option<f64>) {
+        let values: Vec<u16> = layouts
+            .iter()
+            .map(|l| solver.value(&l.after(&rules, e).expect("a legal exchange")))
+            .collect();
+        let n = values.len() as f64;
+        let mean = values.iter().map(|&v| f64::from(v)).sum::<f64>() / n;
+        let make = contract.map(|c| values.iter().filter(|&&v| v >= c).count() as f64 / n);
+        (mean, make)
+    };
+    let scored: Vec<(Exchange, f64, Option<f64>)> = candidates
+        .iter()
+        .map(|e| {
+            let (m, k) = score(solver, e);
+            (*e, m, k)
+        })
+        .collect();
+    let best = scored
+        .iter()
+        .max_by(|a, b| {
+            (a.2.unwrap_or(0.0), a.1)
+                .partial_cmp(&(b.2.unwrap_or(0.0), b.1))
+                .expect("finite")
+        })
+        .expect("a candidate");
+    let (_, played_mean, played_make) = scored[0];
+    let view_cost = (best.1 - played_mean).max(0.0);
+    let view_chance_cost = match (best.2, played_make) {
+        (Some(b), Some(m)) => Some((b - m).max(0.0)),
+        _ => None,
+    };
+    let dd_best = solver.best_exchange(deal).1;
+    let dd_played = solver.value(&deal.after(&rules, played).expect("a legal exchange"));
+    let dd_cost = dd_best.saturating_sub(dd_played);
+    ViewedExchange {
+        played: *played,
+        view_best: best.0,
+        view_mean: played_mean,
+        view_best_mean: best.1,
+        view_cost,
+        view_chance_cost,
+        dd_cost,
+        verdict: verdict(dd_cost, view_cost, view_chance_cost),
+    }
 }
 
 impl Review {
@@ -175,6 +311,23 @@ impl Review {
             "\nfrom each mover's view ({} layouts a move, seed {}; objective {:?}):\n",
             self.samples, self.seed, self.objective
         );
+        if let Some(x) = &self.exchange {
+            o += &format!(
+                "  exchange {}: dd cost {}, view cost {:.1} (D's best by its view: {}, {:.1} against {:.1}){}\n",
+                x.played,
+                x.dd_cost,
+                x.view_cost,
+                x.view_best,
+                x.view_best_mean,
+                x.view_mean,
+                match x.verdict {
+                    Verdict::Mistake => ": a mistake",
+                    Verdict::UnluckyGuess => ": an unlucky guess",
+                    Verdict::LuckyBet => ": a lucky bet",
+                    Verdict::Fine => "",
+                }
+            );
+        }
         o += "  move  seat  card  dd cost  view cost  view best  verdict\n";
         for m in &self.moves {
             if m.verdict == Verdict::Fine {

@@ -20,16 +20,27 @@ fn view_costs_agree_with_double_dummy_where_the_mover_sees_everything() {
         // The double-dummy costs are those of the double-dummy post-mortem.
         let a = analyze_position(&mut solver, &p, None).unwrap();
         assert_eq!(r.moves.len(), a.moves.len());
+        // The exchange: the double-dummy cost is the post-mortem's, and the
+        // view's best is at least as good by the view as the one played.
+        let (x, ax) = (r.exchange.as_ref().unwrap(), a.exchange.as_ref().unwrap());
+        assert_eq!(Some(x.dd_cost), ax.cost);
+        assert!(x.view_best_mean >= x.view_mean && x.view_cost == x.view_best_mean - x.view_mean);
+        if x.view_best == x.played {
+            assert_eq!(x.view_cost, 0.0);
+        }
         for (m, d) in r.moves.iter().zip(&a.moves) {
             assert_eq!((m.number, m.mv, m.dd_cost), (d.number, d.card, d.cost));
         }
         // The summary counts the moves listed.
         for seat in Seat::ALL {
+            // The exchange is D's decision too.
             let of = |v: Verdict| {
-                r.moves
-                    .iter()
-                    .filter(|m| m.seat == seat && m.verdict == v)
-                    .count()
+                let exchange = usize::from(seat == Seat::D && x.verdict == v);
+                exchange
+                    + r.moves
+                        .iter()
+                        .filter(|m| m.seat == seat && m.verdict == v)
+                        .count()
             };
             let s = &r.summary[seat.index()];
             assert_eq!(s.mistakes, of(Verdict::Mistake));
