@@ -45,7 +45,10 @@ fn main() {
     let samples = arg(&args, "--samples", 100);
     let deals = arg(&args, "--deals", 10);
     let rules = Rules::STANDARD;
-    let workers = Workers::new(rules, 1).expect("one thread");
+    let mut workers = Workers::new(rules, 1).expect("one thread");
+    if let Ok(kb) = std::env::var("TABLE_KB") {
+        workers = workers.with_table_bytes(kb.parse::<usize>().expect("KiB") << 10);
+    }
 
     // suggest at the first lead: D's view of a full deal after the exchange.
     let opts = PimcOptions {

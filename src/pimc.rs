@@ -143,6 +143,10 @@ fn layout_values(
     index: usize,
 ) -> Vec<u16> {
     let layout = sampler.sample(&mut sample_rng(seed, index as u64));
+    // A fresh table per layout: the last layout's entries mostly describe
+    // other cards and crowd out this one's (callgrind, 5 first leads x 100
+    // layouts: 3.2 against 4.7 billion instructions).
+    solver.clear();
     moves
         .iter()
         .map(|&m| solver.value_after(&layout.state, m))
