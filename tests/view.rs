@@ -474,3 +474,85 @@ fn an_impossible_play_names_its_move() {
         "{err}"
     );
 }
+
+#[test]
+fn views_of_a_deal_written_after_the_exchange() {
+    // 8 8 8: nobody's view knows the musik or the exchange; every seat's
+    // view still fits the play, and its layouts replay it.
+    for seed in 0..30u64 {
+        let rules = Rules::STANDARD;
+        let p = hand_played(2000 + seed, &rules, (seed % 24) as usize);
+        let Form::History(h) = &p.form else {
+            unreachable!()
+        };
+        let start = h.start.unwrap();
+        let text = format!(
+            "deal: {} {} {}\nplay: {}",
+            start.hands[0],
+            start.hands[1],
+            start.hands[2],
+            h.moves
+                .iter()
+                .map(|m| m.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+        let seen = seen_plays(&rules, &start, &h.moves);
+        for seat in Seat::ALL {
+            let view = parse_views(&text, "t", rules, Some(seat))
+                .remove(0)
+                .unwrap();
+            let sampler = Sampler::new(&view);
+            for i in 0..10 {
+                let layout = sampler.sample(&mut sample_rng(seed, i));
+                assert_eq!(layout.start.hands[seat.index()], start.hands[seat.index()]);
+                assert!(replay_fits(&rules, &layout.start, &seen).is_some());
+            }
+        }
+    }
+}
+
+#[test]
+fn view_form_errors_name_the_key_and_say_what_is_wrong() {
+    let err = |text: &str| {
+        parse_views(text, "f", Rules::STANDARD, None)
+            .remove(0)
+            .unwrap_err()
+            .to_string()
+    };
+    let base = "view: L\nhand: T9.AK.KJ.Q9\nmusik: ..Q.K9\nexchange: 9S\ncontract: 120\n";
+    assert_eq!(
+        err("hand: T9.AK.KJ.Q9\nmusik: ..Q.K9\n"),
+        "f:1: position #1: the view form needs a view: line (D, L or R)"
+    );
+    assert_eq!(
+        err("view: L\nhand: T9.AK.KJ.Q9\n"),
+        "f:1: position #1: musik: musik_shown=yes: the view form needs a musik: line (the three cards every seat saw)"
+    );
+    assert_eq!(
+        err("view: L\nhand: T9.AK.KJ.Q9\nmusik: ..Q.K9\nexchange: 9S QC\n"),
+        "f:4: position #1: exchange: names 2 cards; L's view names the one card it got from D"
+    );
+    // A declaration mark on a card that is not a lead.
+    assert_eq!(
+        err(&format!("{base}play: AS KS+")),
+        "f:6: position #1: play: move 2, L plays KS+, but only a lead declares"
+    );
+    // The viewer's own play must be legal: L must follow suit.
+    assert_eq!(
+        err(&format!("{base}play: AS TH")),
+        "f:6: position #1: play: move 2, L plays TH but must play a spade (holds QS 9S)"
+    );
+    // Under declare=auto the viewer's own marriage lead declares.
+    let d = "view: D\nhand: AKQ.T9..AKJ\nmusik: ..Q.K9\nexchange: 9S QC\n";
+    assert_eq!(
+        err(&format!("{d}play: AS 9S TS | KH")),
+        "f:5: position #1: play: move 4, D plays KH but that lead declares under declare=auto: write KH+"
+    );
+    // A card played twice, and a card the viewer holds played by another.
+    assert!(err(&format!("{d}play: AS 9S AS")).contains("move 3: AS was already played (move 1)"));
+    assert_eq!(
+        err(&format!("{d}play: AS AH")),
+        "f:5: position #1: play: move 2, L plays AH: D holds AH"
+    );
+}

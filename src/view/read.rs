@@ -114,6 +114,13 @@ fn read_view(
         ),
         None => None,
     };
+    if musik.is_none() && rules.musik_shown {
+        return Err(ctx.error(
+            first,
+            Some("musik"),
+            "musik_shown=yes: the view form needs a musik: line (the three cards every seat saw)",
+        ));
+    }
     let (given, got) = match fields.get("exchange") {
         Some(f) => read_exchange(&f.value, &rules, viewer).map_err(|m| ctx.at(f, m))?,
         None => (None, None),
