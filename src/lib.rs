@@ -40,7 +40,9 @@ pub use position::{
     History, Position, Setup,
 };
 pub use puzzle::Puzzle;
-pub use rules::{Bomb, Declare, DiscardPoints, Musik, Rounding, Rules, TrumpRule};
+pub use rules::{
+    BeatSeat, Bomb, Declare, DiscardPoints, Musik, Rounding, Rules, TrumpFrom, TrumpRule,
+};
 pub use score::{hand_score, Game};
 pub use seat::Seat;
 pub use solver::{Solution, Solver, Stats, TransTable};

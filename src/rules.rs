@@ -88,6 +88,24 @@ pub enum Bomb {
     FirstFree,
 }
 
+/// Which followers rule 1 (must beat) binds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BeatSeat {
+    /// Every follower.
+    All,
+    /// Only the second card of the trick; the third just follows suit.
+    Second,
+}
+
+/// When a declared marriage's suit becomes trump.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TrumpFrom {
+    /// At once: the trick it leads is a trump trick.
+    Lead,
+    /// From the next trick on.
+    NextTrick,
+}
+
 /// A rule set: a value for every switch of RULES.md.
 ///
 /// ```
@@ -118,6 +136,16 @@ pub struct Rules {
     pub rounding: Rounding,
     pub barrel: u16,
     pub bomb: Bomb,
+    /// Rule 1 still binds once a player void in the led suit has trumped.
+    pub beat_after_trump: bool,
+    pub beat_seat: BeatSeat,
+    /// Void, holding only trumps below one in the trick: any card.
+    pub partial_trump: bool,
+    pub trump_from: TrumpFrom,
+    /// A marriage scores only once its player has won a trick.
+    pub marriage_needs_trick: bool,
+    /// Points for winning the last trick.
+    pub last_trick_bonus: u16,
 }
 
 impl Default for Rules {
@@ -129,7 +157,7 @@ impl Default for Rules {
 const PRESETS: [&str; 3] = ["standard", "pl", "ru"];
 
 /// The switch names, in RULES.md's table order.
-pub const SWITCHES: [&str; 15] = [
+pub const SWITCHES: [&str; 21] = [
     "must_beat",
     "must_trump",
     "must_overtrump",
@@ -145,6 +173,12 @@ pub const SWITCHES: [&str; 15] = [
     "rounding",
     "barrel",
     "bomb",
+    "beat_after_trump",
+    "beat_seat",
+    "partial_trump",
+    "trump_from",
+    "marriage_needs_trick",
+    "last_trick_bonus",
 ];
 
 impl Rules {
@@ -164,6 +198,12 @@ impl Rules {
         rounding: Rounding::HalfDown,
         barrel: 800,
         bomb: Bomb::Bid,
+        beat_after_trump: true,
+        beat_seat: BeatSeat::All,
+        partial_trump: false,
+        trump_from: TrumpFrom::Lead,
+        marriage_needs_trick: false,
+        last_trick_bonus: 0,
     };
 
     /// Polish: standard with `must_trump=no first_trick_marriage=yes declare=optional`.
@@ -294,6 +334,24 @@ impl Rules {
                     _ => return Err(bad("bid or first_free")),
                 }
             }
+            "beat_after_trump" => self.beat_after_trump = yes_no(value)?,
+            "beat_seat" => {
+                self.beat_seat = match v.as_str() {
+                    "all" => BeatSeat::All,
+                    "second" => BeatSeat::Second,
+                    _ => return Err(bad("all or second")),
+                }
+            }
+            "partial_trump" => self.partial_trump = yes_no(value)?,
+            "trump_from" => {
+                self.trump_from = match v.as_str() {
+                    "lead" => TrumpFrom::Lead,
+                    "next_trick" => TrumpFrom::NextTrick,
+                    _ => return Err(bad("lead or next_trick")),
+                }
+            }
+            "marriage_needs_trick" => self.marriage_needs_trick = yes_no(value)?,
+            "last_trick_bonus" => self.last_trick_bonus = number(value, 1000)?,
             _ => {
                 return Err(RulesError(format!(
                     "unknown switch '{key}' (known: {})",
@@ -352,6 +410,20 @@ impl Rules {
                 Bomb::FirstFree => "first_free",
             }
             .into(),
+            "beat_after_trump" => yn(self.beat_after_trump),
+            "beat_seat" => match self.beat_seat {
+                BeatSeat::All => "all",
+                BeatSeat::Second => "second",
+            }
+            .into(),
+            "partial_trump" => yn(self.partial_trump),
+            "trump_from" => match self.trump_from {
+                TrumpFrom::Lead => "lead",
+                TrumpFrom::NextTrick => "next_trick",
+            }
+            .into(),
+            "marriage_needs_trick" => yn(self.marriage_needs_trick),
+            "last_trick_bonus" => self.last_trick_bonus.to_string(),
             _ => return None,
         })
     }
@@ -451,6 +523,12 @@ mod tests {
             "barrel=880",
             "barrel=0",
             "bomb=first_free",
+            "beat_after_trump=no",
+            "beat_seat=second",
+            "partial_trump=yes",
+            "trump_from=next_trick",
+            "marriage_needs_trick=yes",
+            "last_trick_bonus=10",
         ];
         for preset in PRESETS {
             for s in settings {

@@ -6,7 +6,7 @@ use std::fmt;
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::moves::{Move, MoveList};
-use crate::rules::{Declare, Rules, TrumpRule};
+use crate::rules::{BeatSeat, Declare, Rules, TrumpFrom, TrumpRule};
 use crate::seat::Seat;
 
 /// What a lead declares.
@@ -52,6 +52,12 @@ pub struct State {
     /// The trump in force for the current trick.
     pub trump: Option<Suit>,
     pub points: [u16; 3],
+    /// Under `trump_from=next_trick`: the trump declared on this trick's
+    /// lead, in force from the next trick.
+    pub pending_trump: Option<Suit>,
+    /// Under `marriage_needs_trick=yes`: marriage points declared on the
+    /// first trick by a seat that has won no trick yet, scored when it does.
+    pub pending_points: [u16; 3],
 }
 
 const NO_CARD: Card = Card::new(Suit::Hearts, Rank::Nine);
@@ -66,6 +72,8 @@ impl State {
             trick_len: 0,
             trump,
             points,
+            pending_trump: None,
+            pending_points: [0; 3],
         }
     }
 
@@ -142,7 +150,14 @@ impl State {
         let led = self.trick[0].suit();
         let follow = hand.suit(led);
         if !follow.is_empty() {
-            if rules.must_beat {
+            // Rule 1, as far as `beat_after_trump` and `beat_seat` keep it.
+            let trumped = self
+                .trump
+                .is_some_and(|t| t != led && self.trick().iter().any(|c| c.suit() == t));
+            let beat = rules.must_beat
+                && (rules.beat_after_trump || !trumped)
+                && (rules.beat_seat == BeatSeat::All || self.trick_len == 1);
+            if beat {
                 let higher = follow & CardSet::above(self.highest_of(led));
                 if !higher.is_empty() {
                     return higher;
@@ -153,10 +168,14 @@ impl State {
         if let (true, Some(t)) = (rules.must_trump, self.trump) {
             let trumps = hand.suit(t);
             if !trumps.is_empty() {
-                if rules.must_overtrump && self.trick().iter().any(|c| c.suit() == t) {
+                if self.trick().iter().any(|c| c.suit() == t) {
                     let higher = trumps & CardSet::above(self.highest_of(t));
-                    if !higher.is_empty() {
+                    if rules.must_overtrump && !higher.is_empty() {
                         return higher;
+                    }
+                    // partial_trump: no trump above the trick's frees the hand.
+                    if rules.partial_trump && higher.is_empty() {
+                        return hand;
                     }
                 }
                 return trumps;
@@ -270,9 +289,17 @@ impl State {
         if self.trick_len == 0 && !mv.is_undeclared() {
             if let Some(decl) = self.declaration(rules, card) {
                 let pts = decl.points(rules);
-                self.points[seat.index()] += pts;
+                // Only the first trick's leader can declare before winning a trick.
+                if rules.marriage_needs_trick && self.trick_number(rules) == 1 {
+                    self.pending_points[seat.index()] += pts;
+                } else {
+                    self.points[seat.index()] += pts;
+                }
                 if let (Declaration::Marriage(s), TrumpRule::Marriage) = (decl, rules.trump) {
-                    self.trump = Some(s);
+                    match rules.trump_from {
+                        TrumpFrom::Lead => self.trump = Some(s),
+                        TrumpFrom::NextTrick => self.pending_trump = Some(s),
+                    }
                 }
                 played.declared = Some((decl, pts));
             }
@@ -285,8 +312,15 @@ impl State {
         }
         let cards = [self.trick[0], self.trick[1], card];
         let winner = self.leader.plus(trick_winner(cards, self.trump));
-        let pts: u16 = cards.iter().map(|c| c.points()).sum();
-        self.points[winner.index()] += pts;
+        let mut pts: u16 = cards.iter().map(|c| c.points()).sum();
+        if self.remaining().is_empty() {
+            pts += rules.last_trick_bonus;
+        }
+        let w = winner.index();
+        self.points[w] += pts + std::mem::take(&mut self.pending_points[w]);
+        if let Some(t) = self.pending_trump.take() {
+            self.trump = Some(t);
+        }
         self.leader = winner;
         // Clear the finished trick's slots too: `Eq` and `Hash` are derived over
         // the whole struct, so stale cards would make equal positions differ.

@@ -7,7 +7,7 @@
 use crate::card::Card;
 use crate::card::Rank;
 use crate::cardset::CardSet;
-use crate::rules::{Declare, Rules, TrumpRule};
+use crate::rules::{BeatSeat, Declare, Rules, TrumpFrom, TrumpRule};
 use crate::state::State;
 
 /// No trump / no card.
@@ -77,6 +77,15 @@ pub struct Consts {
     /// ace_mask == ACES` asks "all four held, and do they count?" at once.
     pub ace_mask: u32,
     pub tricks: u32,
+    pub beat_after_trump: bool,
+    /// Rule 1 binds the third player too (`beat_seat=all`).
+    pub beat_third: bool,
+    pub partial_trump: bool,
+    /// A marriage's trump waits for the next trick.
+    pub next_trick: bool,
+    /// D's first-trick marriage waits for D's first trick won.
+    pub needs_trick: bool,
+    pub last_trick_bonus: i16,
 }
 
 impl Consts {
@@ -92,6 +101,12 @@ impl Consts {
             aces: r.ace_marriage as i16,
             ace_mask: if r.ace_marriage > 0 { ACES } else { 0 },
             tricks: r.tricks() as u32,
+            beat_after_trump: r.beat_after_trump,
+            beat_third: r.beat_seat == BeatSeat::All,
+            partial_trump: r.partial_trump,
+            next_trick: r.trump_from == TrumpFrom::NextTrick,
+            needs_trick: r.marriage_needs_trick,
+            last_trick_bonus: r.last_trick_bonus as i16,
         }
     }
 }
@@ -117,6 +132,13 @@ pub struct Node {
     pub trick_points: u8,
     /// The seat to play, kept rather than worked out at every card.
     pub mover: u8,
+    /// The trump declared on this trick's lead under `trump_from=next_trick`
+    /// (`NONE`: no change): in force from the next trick.
+    pub pending_trump: u8,
+    /// D's first-trick marriage points under `marriage_needs_trick`, scored
+    /// when D wins a trick. Positions holding some are not shared through
+    /// the table (its entries know nothing of them).
+    pub pending: i16,
 }
 
 /// The seat after seat `s`.
@@ -140,6 +162,8 @@ impl Node {
             win_key: 0,
             trick_points: 0,
             mover: s.leader as u8,
+            pending_trump: s.pending_trump.map_or(NONE, |t| t as u8),
+            pending: s.pending_points[0] as i16,
         };
         for &c in s.trick() {
             n.add_to_trick(c.index());
@@ -192,7 +216,8 @@ impl Node {
         }
         let follow = hand & SUIT[self.led as usize];
         if follow != 0 {
-            if c.must_beat {
+            let trumped = self.high_trump != NONE && self.trump != self.led;
+            if c.must_beat && (c.beat_after_trump || !trumped) && (c.beat_third || self.len == 1) {
                 let higher = follow & above(self.high_led);
                 if higher != 0 {
                     return higher;
@@ -203,10 +228,13 @@ impl Node {
         if c.must_trump && self.trump != NONE {
             let trumps = hand & SUIT[self.trump as usize];
             if trumps != 0 {
-                if c.must_overtrump && self.high_trump != NONE {
+                if self.high_trump != NONE {
                     let higher = trumps & above(self.high_trump);
-                    if higher != 0 {
+                    if c.must_overtrump && higher != 0 {
                         return higher;
+                    }
+                    if c.partial_trump && higher == 0 {
+                        return hand;
                     }
                 }
                 return trumps;
@@ -319,10 +347,18 @@ impl Node {
                     // Declaring looks at the hand the card is led from.
                     let (pts, marriage) = self.declares(c, i);
                     if seat == 0 {
-                        gain = pts;
+                        if c.needs_trick && self.first_trick(c) {
+                            self.pending += pts;
+                        } else {
+                            gain = pts;
+                        }
                     }
                     if marriage && c.marriage_sets_trump {
-                        self.trump = suit;
+                        if c.next_trick {
+                            self.pending_trump = suit;
+                        } else {
+                            self.trump = suit;
+                        }
                     }
                 }
                 self.hands[seat as usize] &= !(1 << i);
@@ -344,8 +380,19 @@ impl Node {
                 self.leader = self.win_seat;
                 self.mover = self.win_seat;
                 self.len = 0;
+                if self.pending_trump != NONE {
+                    self.trump = self.pending_trump;
+                    self.pending_trump = NONE;
+                }
                 if self.win_seat == 0 {
+                    let bonus = if self.hands[0] == 0 {
+                        c.last_trick_bonus
+                    } else {
+                        0
+                    };
                     (self.trick_points + points(i)) as i16
+                        + bonus
+                        + std::mem::take(&mut self.pending)
                 } else {
                     0
                 }
@@ -358,7 +405,7 @@ impl Node {
     #[inline]
     pub fn upper_bound(&self, c: &Consts) -> i16 {
         let d = self.hands[0];
-        let mut ub = CardSet(self.remaining()).points() as i16;
+        let mut ub = CardSet(self.remaining()).points() as i16 + c.last_trick_bonus + self.pending;
         let kq = d >> 2 & d >> 3 & 0x0101_0101;
         if kq != 0 {
             for s in 0..4 {
@@ -558,7 +605,20 @@ mod tests {
     #[test]
     fn node_plays_like_state() {
         let mut rng = crate::random::rng(3);
-        for rules in [Rules::STANDARD, Rules::PL, Rules::RU] {
+        let house: Vec<Rules> = [
+            "standard beat_after_trump=no",
+            "standard beat_seat=second partial_trump=yes",
+            "pl trump_from=next_trick marriage_needs_trick=yes last_trick_bonus=10",
+            "ru partial_trump=yes beat_seat=second beat_after_trump=no",
+            "standard first_trick_marriage=yes marriage_needs_trick=yes trump_from=next_trick",
+        ]
+        .iter()
+        .map(|t| t.parse().unwrap())
+        .collect();
+        for rules in [Rules::STANDARD, Rules::PL, Rules::RU]
+            .into_iter()
+            .chain(house)
+        {
             for _ in 0..200 {
                 let mut s = crate::random::start(&mut rng, &rules);
                 let c = Consts::new(&rules);
@@ -576,8 +636,22 @@ mod tests {
                     let again = Node::from_state(&s);
                     assert_eq!(n2.hands, again.hands);
                     assert_eq!(
-                        (n2.leader, n2.trump, n2.len, n2.mover),
-                        (again.leader, again.trump, again.len, again.mover)
+                        (
+                            n2.leader,
+                            n2.trump,
+                            n2.len,
+                            n2.mover,
+                            n2.pending_trump,
+                            n2.pending
+                        ),
+                        (
+                            again.leader,
+                            again.trump,
+                            again.len,
+                            again.mover,
+                            again.pending_trump,
+                            again.pending
+                        )
                     );
                     // The trick in progress, card by card (a finished
                     // trick's fields are left stale on purpose).

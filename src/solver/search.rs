@@ -75,7 +75,9 @@ impl<T: Table> Search<'_, T> {
             upper,
             best: NO_MOVE,
         };
-        let stored = self.table.probe(&key);
+        // D's marriage still waiting for a trick is not in the table's key.
+        let shared = n.pending == 0;
+        let stored = if shared { self.table.probe(&key) } else { None };
         if let Some(found) = stored {
             let b = found.bounds;
             if b.lower >= beta || b.lower == b.upper {
@@ -97,10 +99,15 @@ impl<T: Table> Search<'_, T> {
             let sure = n.sure_points();
             let (d_trumps, def_trumps) = n.sure_trumps(&self.consts);
             let (lower, upper) = if n.leader == 0 {
-                (
-                    (sure + n.sure_declaration(&self.consts)).max(d_trumps),
-                    upper - def_trumps,
-                )
+                // A first-trick declaration waiting for a trick counts only
+                // after cashing (a trick won first).
+                let waits = self.consts.needs_trick && sure == 0 && n.first_trick(&self.consts);
+                let declared = if waits {
+                    0
+                } else {
+                    n.sure_declaration(&self.consts)
+                };
+                ((sure + declared).max(d_trumps), upper - def_trumps)
             } else {
                 (d_trumps, upper - sure.max(def_trumps))
             };
@@ -142,7 +149,9 @@ impl<T: Table> Search<'_, T> {
                 best,
             }
         };
-        self.table.store(&key, bounds);
+        if shared {
+            self.table.store(&key, bounds);
+        }
         v
     }
 

@@ -32,7 +32,7 @@ use crate::cardset::CardSet;
 use crate::deal::{Exchange, Give};
 use crate::moves::{Move, MoveList};
 use crate::position::{Form, History, Position};
-use crate::rules::{Declare, Musik, Rules, TrumpRule};
+use crate::rules::{Declare, Musik, Rules, TrumpFrom, TrumpRule};
 use crate::seat::Seat;
 use crate::state::{trick_winner, State};
 
@@ -132,6 +132,11 @@ pub struct Table {
     pub points: [u16; 3],
     /// Tricks completed.
     pub tricks: usize,
+    /// A trump declared on this trick's lead under `trump_from=next_trick`.
+    pub pending_trump: Option<Suit>,
+    /// First-trick marriage points waiting for a trick won
+    /// (`marriage_needs_trick`).
+    pub pending_points: [u16; 3],
 }
 
 impl Table {
@@ -142,6 +147,8 @@ impl Table {
             trump,
             points: [0; 3],
             tricks: 0,
+            pending_trump: None,
+            pending_points: [0; 3],
         }
     }
 
@@ -166,9 +173,16 @@ impl Table {
                 Rank::Ace => rules.ace_marriage,
                 _ => rules.marriage_value(seen.card.suit()),
             };
-            self.points[seen.seat.index()] += points;
+            if rules.marriage_needs_trick && self.tricks == 0 {
+                self.pending_points[seen.seat.index()] += points;
+            } else {
+                self.points[seen.seat.index()] += points;
+            }
             if seen.card.rank() != Rank::Ace && rules.trump == TrumpRule::Marriage {
-                self.trump = Some(seen.card.suit());
+                match rules.trump_from {
+                    TrumpFrom::Lead => self.trump = Some(seen.card.suit()),
+                    TrumpFrom::NextTrick => self.pending_trump = Some(seen.card.suit()),
+                }
             }
         }
         match self.trick {
@@ -177,7 +191,15 @@ impl Table {
             [Some(a), Some(b)] => {
                 let cards = [a, b, seen.card];
                 let winner = self.leader.plus(trick_winner(cards, self.trump));
-                self.points[winner.index()] += cards.iter().map(|c| c.points()).sum::<u16>();
+                let w = winner.index();
+                self.points[w] += cards.iter().map(|c| c.points()).sum::<u16>();
+                if self.tricks + 1 == rules.tricks() {
+                    self.points[w] += rules.last_trick_bonus;
+                }
+                self.points[w] += std::mem::take(&mut self.pending_points[w]);
+                if let Some(t) = self.pending_trump.take() {
+                    self.trump = Some(t);
+                }
                 self.leader = winner;
                 self.trick = [None; 2];
                 self.tricks += 1;

@@ -19,8 +19,8 @@ use rand_chacha::ChaCha8Rng;
 use tysiac::cardset::CardSet;
 use tysiac::deal::Give;
 use tysiac::{
-    Card, Deal, Declare, DiscardPoints, Exchange, Move, Musik, Rank, Rules, Seat, State, Suit,
-    TrumpRule,
+    BeatSeat, Card, Deal, Declare, DiscardPoints, Exchange, Move, Musik, Rank, Rules, Seat, State,
+    Suit, TrumpFrom, TrumpRule,
 };
 
 /// A generated position and how it came about, printed on a failure.
@@ -93,6 +93,21 @@ pub fn random_rules(rng: &mut impl Rng) -> Rules {
         } else {
             TrumpRule::Chosen
         },
+        // The house rules of the play (issue 14), each now and then.
+        beat_after_trump: !rng.gen_bool(0.2),
+        beat_seat: if rng.gen_bool(0.2) {
+            BeatSeat::Second
+        } else {
+            BeatSeat::All
+        },
+        partial_trump: rng.gen_bool(0.2),
+        trump_from: if rng.gen_bool(0.2) {
+            TrumpFrom::NextTrick
+        } else {
+            TrumpFrom::Lead
+        },
+        marriage_needs_trick: rng.gen_bool(0.2),
+        last_trick_bonus: if rng.gen_bool(0.2) { 10 } else { 0 },
         ..Rules::STANDARD
     }
 }
