@@ -247,7 +247,7 @@ fn check_view(p: &Position, seat: Seat, n: u64) {
     );
 }
 
-const RULE_SETS: [&str; 9] = [
+const RULE_SETS: [&str; 12] = [
     "standard",
     "standard must_beat=no",
     "standard must_trump=no",
@@ -257,6 +257,9 @@ const RULE_SETS: [&str; 9] = [
     "standard musik_shown=no",
     "standard trump=chosen",
     "standard declare=optional first_trick_marriage=yes ace_marriage=200",
+    "standard beat_after_trump=no partial_trump=yes",
+    "standard beat_seat=second trump_from=next_trick",
+    "standard first_trick_marriage=yes marriage_needs_trick=yes last_trick_bonus=10",
 ];
 
 #[test]
