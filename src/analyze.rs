@@ -229,7 +229,7 @@ pub fn analyze_play(
         let seat = s.to_move();
         let p = s
             .try_play(&rules, mv)
-            .map_err(|why| format!("move {}: {seat} plays {mv} but {why}", i + 1))?;
+            .map_err(|why| format!("move {}, {seat} plays {mv} but {why}", i + 1))?;
         played.push(p);
         states.push(s);
     }
@@ -525,7 +525,8 @@ impl Analysis {
                 write_move(o, m)?;
             }
             if let Some(w) = t.winner {
-                writeln!(o, "        {w} wins {} points", t.points)?;
+                let s = if t.points == 1 { "" } else { "s" };
+                writeln!(o, "        {w} wins {} point{s}", t.points)?;
             }
         }
         if let Some(s) = &self.stopped {

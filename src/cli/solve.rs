@@ -12,7 +12,7 @@ use tysiac::{
     TransTable,
 };
 
-use super::input::read_sources;
+use super::input::{no_positions, read_sources};
 use super::progress::Bar;
 
 #[derive(Args)]
@@ -26,7 +26,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N")]
     pub target: Option<u16>,
     /// For a deal with its musik: list every exchange with its value.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "exchange")]
     pub all: bool,
     /// One JSON object per position per line.
     #[arg(long)]
@@ -56,41 +56,47 @@ enum Outcome {
 }
 
 pub fn run(args: SolveArgs) -> ExitCode {
+    // clap's `requires` lets --exchange through beside a file argument.
+    if args.exchange.is_some() && args.deal.is_none() {
+        eprintln!("error: --exchange needs --deal (a position file gives its own exchange: line)");
+        return ExitCode::from(2);
+    }
     let rules = args.rules.unwrap_or_default();
     let mut errors: Vec<String> = Vec::new();
-    let mut results: Vec<Result<Position, PositionError>> = Vec::new();
+    // Every position read, in input order, with the source it came from.
+    let mut results: Vec<(String, Result<Position, PositionError>)> = Vec::new();
     if let Some(deal) = &args.deal {
-        results.push(Position::from_deal_text(
-            deal,
-            args.exchange.as_deref(),
-            rules,
+        results.push((
+            "<arg>".into(),
+            Position::from_deal_text(deal, args.exchange.as_deref(), rules),
         ));
     } else {
         let (sources, read_errors) = read_sources(&args.files);
         errors.extend(read_errors);
         for src in sources {
-            // Numbered within each source, as the parser's errors are.
-            for (i, r) in parse_positions_with(&src.text, &src.name, rules)
-                .into_iter()
-                .enumerate()
-            {
-                results.push(r.map(|mut p| {
-                    p.id = Some(p.name(i + 1));
-                    p
-                }));
+            let parsed = parse_positions_with(&src.text, &src.name, rules);
+            if parsed.is_empty() {
+                errors.push(no_positions(&src.name));
             }
-        }
-    }
-    let mut positions: Vec<(String, Position)> = Vec::new();
-    for r in results {
-        match r {
-            Ok(p) => positions.push((p.name(1), p)),
-            Err(e) => errors.push(e.to_string()),
+            // Numbered within each source, as the parser's errors are.
+            for (i, r) in parsed.into_iter().enumerate() {
+                results.push((
+                    src.name.clone(),
+                    r.map(|mut p| {
+                        p.id = Some(p.name(i + 1));
+                        p
+                    }),
+                ));
+            }
         }
     }
     for e in &errors {
         eprintln!("error: {e}");
     }
+    let positions: Vec<&Position> = results
+        .iter()
+        .filter_map(|(_, r)| r.as_ref().ok())
+        .collect();
 
     let progress = Bar::new(positions.len() as u64, "solving", args.quiet);
     let table_bytes = (args.table_mb * (1 << 20) as f64) as usize;
@@ -99,7 +105,7 @@ pub fn run(args: SolveArgs) -> ExitCode {
         .par_iter()
         .map_init(
             || None::<Solver<TransTable>>,
-            |slot, (_, p)| {
+            |slot, p| {
                 let solver = match slot {
                     Some(s) if *s.rules() == p.rules => s,
                     _ => slot.insert(Solver::with_table_bytes(p.rules, table_bytes)),
@@ -119,33 +125,50 @@ pub fn run(args: SolveArgs) -> ExitCode {
         .collect();
     progress.finish();
 
-    let mut mismatches = 0;
+    let mut failed = !errors.is_empty();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    for ((name, p), outcome) in positions.iter().zip(&outcomes) {
-        if let (Outcome::Solved(s), Some(e)) = (outcome, p.expect) {
-            if s.value != e {
-                mismatches += 1;
-                eprintln!(
-                    "error: position {name}: expect: {e}, but the value is {}",
-                    s.value
-                );
+    let mut outcomes = outcomes.iter();
+    for (source, r) in &results {
+        let text = match r {
+            Err(e) => {
+                // Reported where it stands in the input, so that output
+                // lines pair with input positions.
+                failed = true;
+                eprintln!("error: {e}");
+                if !args.json {
+                    continue;
+                }
+                json!({"id": e.position, "line": e.line, "error": e.to_string()}).to_string()
             }
-        }
-        let text = if args.json {
-            json_line(name, p, outcome, args.target).to_string()
-        } else {
-            report(name, p, outcome, args.target)
+            Ok(p) => {
+                let outcome = outcomes.next().expect("one outcome per position");
+                let name = p.name(1);
+                if let (Outcome::Solved(s), Some(e)) = (outcome, p.expect) {
+                    if s.value != e {
+                        failed = true;
+                        eprintln!(
+                            "error: {source}:{}: position {name}: expect: {e}, but the value is {}",
+                            p.line, s.value
+                        );
+                    }
+                }
+                if args.json {
+                    json_line(&name, p, outcome, args.target).to_string()
+                } else {
+                    report(&name, p, outcome, args.target)
+                }
+            }
         };
         // A closed pipe (e.g. `| head`) ends the output quietly.
         if writeln!(out, "{text}").is_err() {
             break;
         }
     }
-    if errors.is_empty() && mismatches == 0 {
-        ExitCode::SUCCESS
-    } else {
+    if failed {
         ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
     }
 }
 
