@@ -224,7 +224,7 @@ pub fn parse_positions_with(
 /// );
 /// assert_eq!(
 ///     bad.analyze_error().message,
-///     "move 5: L plays AD but must play a heart (holds TH 9H)"
+///     "move 5, L plays AD but must play a heart (holds TH 9H)"
 /// );
 /// ```
 ///
