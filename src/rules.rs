@@ -126,7 +126,8 @@ impl Default for Rules {
     }
 }
 
-const PRESETS: [&str; 3] = ["standard", "pl", "ru"];
+/// The preset names, as `Rules` reads them.
+pub const PRESETS: [&str; 3] = ["standard", "pl", "ru"];
 
 /// The switch names, in RULES.md's table order.
 pub const SWITCHES: [&str; 15] = [

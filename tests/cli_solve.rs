@@ -121,7 +121,10 @@ fn bad_positions_are_reported_and_good_ones_still_solved() {
     assert!(lines[0]["value"].is_number() && lines[3]["value"].is_number());
     assert_eq!(lines[1]["line"], 8);
     assert!(lines[1]["error"].as_str().unwrap().contains("trump:"));
-    assert_eq!(lines[2]["line"], 11, "the hands: line of the duplicate card");
+    assert_eq!(
+        lines[2]["line"], 11,
+        "the hands: line of the duplicate card"
+    );
     assert!(lines[1].get("value").is_none() && lines[2].get("value").is_none());
     let err = String::from_utf8_lossy(&out.stderr);
     // The error names the source, the line, the position and the key.
