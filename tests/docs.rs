@@ -122,3 +122,30 @@ fn readme_names_every_switch_and_links_the_docs() {
         );
     }
 }
+
+/// A code block marked `<!-- file: PATH -->` shows the file PATH exactly,
+/// so the README's library example is the example `cargo test` compiles.
+#[test]
+fn file_blocks_match_their_files() {
+    let mut found = 0;
+    for doc in [
+        "README.md",
+        "docs/analyze.md",
+        "docs/puzzles.md",
+        "docs/score.md",
+    ] {
+        let text = read(doc);
+        for (_, rest) in text
+            .match_indices("<!-- file: ")
+            .map(|(i, _)| text.split_at(i))
+        {
+            let (marker, after) = rest.split_once(" -->\n").unwrap();
+            let path = marker.trim_start_matches("<!-- file: ");
+            let body = after.split_once('\n').unwrap().1; // the ``` line
+            let body = body.split_once("```\n").unwrap().0;
+            assert_eq!(body, read(path), "{doc}: the block of {path}");
+            found += 1;
+        }
+    }
+    assert!(found >= 1, "README.md shows examples/solve_position.rs");
+}
