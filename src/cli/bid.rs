@@ -46,7 +46,8 @@ pub fn run(args: BidArgs) -> ExitCode {
     if let Err(e) = opts.check() {
         return fail(e);
     }
-    let bar = Bar::new(opts.samples as u64, "bid", c.quiet);
+    // The declarer samples, then as many of passing and defending.
+    let bar = Bar::new(2 * opts.samples as u64, "bid", c.quiet);
     let report = bid::estimate(hand, &c.rules, &opts, &|| bar.tick());
     bar.finish();
     print_report(report, c.json, text)
@@ -104,6 +105,22 @@ fn text(r: &BidReport) -> String {
         r.confidence,
         or(r.safe_bid, "none")
     ));
+    if let Some(b) = &r.best_contract {
+        line(format!(
+            "best contract: {} (expected {:+.1}, P = {:.3}): the highest expected score",
+            b.level, b.expected_score, b.probability
+        ));
+    }
+    if let Some(d) = &r.defence {
+        line(format!(
+            "passing and defending: expected {:+.1} (mean own points {:.1}, {} samples)",
+            d.expected_score, d.mean_points, d.samples
+        ));
+        line(format!(
+            "worth bidding up to: {} (expected score as declarer above passing's)",
+            or(r.worth_bidding, "none (pass)")
+        ));
+    }
     line(format!("mean points: {:.1}", r.mean_points));
     if let Some(x) = &r.realistic {
         line(format!(

@@ -140,5 +140,11 @@ fn text(r: &ExchangeReport) -> String {
         )),
         None => line("no recommendation".to_string()),
     }
+    if let Some(b) = &r.best_expected {
+        line(format!(
+            "highest expected score: give {}, announce {} (expected {:+.1}, P = {:.3})",
+            b.exchange, b.contract, b.expected_score, b.probability
+        ));
+    }
     out
 }
