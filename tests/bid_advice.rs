@@ -133,7 +133,7 @@ fn the_defence_score_is_its_points_rounded() {
     // The same samples under both rule sets: the raw points agree.
     assert_eq!(d["mean_points"], none["defence"]["mean_points"]);
     // A defender's own points: at most all the cards and its marriages.
-    assert!(points >= 0.0 && points <= 120.0 + 100.0, "{d}");
+    assert!((0.0..=120.0 + 100.0).contains(&points), "{d}");
 }
 
 #[test]

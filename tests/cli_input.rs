@@ -3,7 +3,6 @@
 //! never silence.
 
 use assert_cmd::Command;
-use predicates::prelude::*;
 use serde_json::Value;
 
 fn tysiac() -> Command {

@@ -106,7 +106,9 @@ fn examples(text: &str) -> Vec<Example> {
             let command = lines[dollar]
                 .trim_end()
                 .strip_prefix("$ ")
-                .unwrap_or_else(|| panic!("line {}: the block starts with `$ tysiac ...`", dollar + 1))
+                .unwrap_or_else(|| {
+                    panic!("line {}: the block starts with `$ tysiac ...`", dollar + 1)
+                })
                 .to_string();
             let mut end = dollar + 1;
             while !lines[end].starts_with("```") {
@@ -158,7 +160,14 @@ fn shown_outputs_match_the_program() {
 fn words_split_like_a_shell() {
     assert_eq!(
         words(r#"tysiac bid "AH KH" --rules 'standard must_beat=no' -"#),
-        ["tysiac", "bid", "AH KH", "--rules", "standard must_beat=no", "-"]
+        [
+            "tysiac",
+            "bid",
+            "AH KH",
+            "--rules",
+            "standard must_beat=no",
+            "-"
+        ]
     );
     assert_eq!(words(r#"a "" b"#), ["a", "", "b"]);
 }
