@@ -291,6 +291,12 @@ fn messages_say_the_range_and_the_place() {
         err.contains("the musik") && !err.contains("hand '..Q.X9'"),
         "{err}"
     );
+    let (code, _, err) = run(&["exchange", "AKQ.T9..AJ", "..Q.X9"], b"");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("musik '..Q.X9'") && !err.contains("hand"),
+        "{err}"
+    );
 }
 
 #[test]
