@@ -378,9 +378,11 @@ pub fn defend_sample(solver: &mut Solver, hand: CardSet, seed: u64, index: usize
         hands,
         musik: piles[2],
     };
-    let solution = solver.solve(&crate::Setup::Musik(deal), false);
-    let mut state = solution.state;
-    for &mv in &solution.line {
+    let (exchange, _) = solver.best_exchange(&deal);
+    let mut state = deal
+        .after(&rules, &exchange)
+        .expect("generated exchanges are legal");
+    for mv in solver.line(&state) {
         state.play(&rules, mv);
     }
     state.points[seat]
