@@ -314,6 +314,10 @@ fn plurals_agree_with_their_numbers() {
         b"",
     );
     assert!(err.contains("1 puzzle from"), "{err}");
+    let (code, out, err) = run(&["bid", "AKQ.T9..AJ", "--samples", "1", "--quiet"], b"");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("; 1 sample, seed"), "{out}");
+    assert!(!out.contains("1 samples"), "{out}");
 }
 
 /// `solve` and `analyze` word an illegal move the same way.

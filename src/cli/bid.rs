@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::Args;
 use tysiac::estimate::{self, bid, BidOptions, BidReport, RealisticOptions};
 
+use super::input::plural;
 use super::sampling::{fail, level_cells, or, print_report, prob, Bar, SamplingArgs, LEVEL_HEADER};
 
 #[derive(Args)]
@@ -63,12 +64,17 @@ fn text(r: &BidReport) -> String {
     let mode = match &r.realistic {
         None => "double-dummy (the best exchange for each layout)".to_string(),
         Some(x) => format!(
-            "realistic (exchange chosen from the musik: best of {} candidates over {} layouts)",
-            x.candidates, x.choice_layouts
+            "realistic (exchange chosen from the musik: best of {} over {})",
+            plural(x.candidates, "candidate"),
+            plural(x.choice_layouts, "layout")
         ),
     };
     line(format!("hand {}   rules: {}", r.hand, r.rules));
-    line(format!("{mode}; {} samples, seed {}", r.samples, r.seed));
+    line(format!(
+        "{mode}; {}, seed {}",
+        plural(r.samples, "sample"),
+        r.seed
+    ));
     let marriages = if r.marriages.is_empty() {
         "none".to_string()
     } else {
@@ -113,8 +119,10 @@ fn text(r: &BidReport) -> String {
     }
     if let Some(d) = &r.defence {
         line(format!(
-            "passing and defending: expected {:+.1} (mean own points {:.1}, {} samples)",
-            d.expected_score, d.mean_points, d.samples
+            "passing and defending: expected {:+.1} (mean own points {:.1}, {})",
+            d.expected_score,
+            d.mean_points,
+            plural(d.samples, "sample")
         ));
         line(format!(
             "worth bidding up to: {} (expected score as declarer above passing's)",
