@@ -246,4 +246,11 @@ fn unreadable_positions_keep_their_place() {
             "{cmd:?}"
         );
     }
+    // analyze reads histories.
+    let history = format!("id: a\n{DEAL}exchange: 9S QC\nplay: AS\n");
+    let text = format!("{history}{BAD}\n{}", history.replace("id: a", "id: c"));
+    let out = lines(&["analyze", "--json"], &text);
+    let ids: Vec<&str> = out.iter().map(|v| v["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["a", "unreadable", "c"]);
+    assert_eq!(out[1]["line"], 7);
 }
