@@ -149,3 +149,23 @@ fn file_blocks_match_their_files() {
     }
     assert!(found >= 1, "README.md shows examples/solve_position.rs");
 }
+
+/// CI runs the test command the README gives.
+#[test]
+fn ci_runs_the_readmes_test_command() {
+    let readme = read("README.md");
+    let command = readme
+        .lines()
+        .find(|l| l.contains("# run the tests"))
+        .expect("README's quick start names the test command")
+        .split('#')
+        .next()
+        .unwrap()
+        .trim();
+    assert_eq!(command, "cargo test", "tests run optimised with assertions");
+    let ci = read(".ci/run");
+    assert!(
+        ci.lines().any(|l| l.trim() == command),
+        ".ci/run does not run `{command}`"
+    );
+}
