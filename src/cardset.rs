@@ -318,9 +318,10 @@ impl FromStr for CardSet {
             return Err(CardError::BadHand(
                 s.escape_debug().to_string(),
                 format!(
-                    "has {} suits, needs 4 separated by dots (AKQ.T9..AJ), \
+                    "has {} suit{}, needs 4 separated by dots (AKQ.T9..AJ), \
                      or a list of cards (AH,KH,QH or AH KH QH)",
-                    lanes.len()
+                    lanes.len(),
+                    if lanes.len() == 1 { "" } else { "s" }
                 ),
             ));
         }

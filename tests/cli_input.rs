@@ -169,6 +169,7 @@ fn space_separated_cards_read_as_the_comma_list() {
     let (code, _, err) = run(&["bid", "AKQ9TJ", "--samples", "5"], b"");
     assert_eq!(code, 2);
     assert!(err.contains("AKQ.T9..AJ") && err.contains("AH KH"), "{err}");
+    assert!(err.contains("has 1 suit,"), "{err}");
 }
 
 // Item 8 ----------------------------------------------------------------------
