@@ -49,7 +49,7 @@ fn solve_on_a_terminal_says_it_waits_for_input() {
     let shown = on_terminal(&format!("{exe} solve"), &[(500, b"\x04")]);
     let shown = String::from_utf8_lossy(&shown);
     assert!(
-        shown.contains("reading positions from standard input"),
+        shown.contains("reading standard input (end with Ctrl-D)"),
         "{shown}"
     );
     assert!(shown.contains("no positions in <stdin>"), "{shown}");

@@ -22,9 +22,12 @@ pub fn read_sources(files: &[PathBuf]) -> (Vec<Source>, Vec<String>) {
     for f in files {
         if f.as_os_str() == "-" {
             if std::io::stdin().is_terminal() {
+                // Said for every command reading here (positions, or a
+                // score sheet), so that a bare `tysiac solve` does not
+                // seem to hang.
                 eprintln!(
-                    "reading positions from standard input (end with Ctrl-D); \
-                     give a FILE to read instead, or --help"
+                    "reading standard input (end with Ctrl-D); \
+                     give a FILE to read instead, or see --help"
                 );
             }
             let mut text = String::new();
