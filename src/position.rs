@@ -456,7 +456,7 @@ fn build(
     let contract = number_field(fields, "contract", ctx)?;
     if let (Some(c), Some(f)) = (contract, fields.get("contract")) {
         // No hand scores more than every card and every declaration.
-        let most = 120 + rules.marriage_values.iter().sum::<u16>() + rules.ace_marriage;
+        let most = crate::score::max_contract(&rules);
         if c > most {
             return Err(ctx.at(
                 f,
