@@ -113,6 +113,10 @@ pub struct TrickRecord {
     pub value: u16,
     /// Whether the contract was makeable then (when a contract is known).
     pub makeable: Option<bool>,
+    /// Each seat's own points (cards won and marriages declared) after the
+    /// trick's last analyzed move.
+    #[serde(serialize_with = "by_seat")]
+    pub seat_points: [u16; 3],
 }
 
 /// The exchange made, against the best one.
@@ -163,6 +167,13 @@ pub struct SeatSummary {
     pub cost: u32,
     /// The number of the costliest move (the first, on a tie).
     pub largest: Option<usize>,
+    /// The seat's own points at the end of the analyzed play (cards won and
+    /// marriages declared): a defender's own gain can outweigh what a move
+    /// cost its side against the declarer.
+    pub points: u16,
+    /// The seat's hand score (complete hands with a contract; a
+    /// defender's points rounded by the rules).
+    pub score: Option<i32>,
 }
 
 /// Where the play stopped because a move was bad.
@@ -229,7 +240,7 @@ pub fn analyze_play(
         let seat = s.to_move();
         let p = s
             .try_play(&rules, mv)
-            .map_err(|why| format!("move {}: {seat} plays {mv} but {why}", i + 1))?;
+            .map_err(|why| format!("move {}, {seat} plays {mv} but {why}", i + 1))?;
         played.push(p);
         states.push(s);
     }
@@ -294,10 +305,12 @@ pub fn analyze_play(
                 points: 0,
                 value: before,
                 makeable: makeable(before),
+                seat_points: s.points,
             });
         }
         let trick = tricks.last_mut().expect("a trick was opened");
         trick.cards.push(mv);
+        trick.seat_points = states[i + 1].points;
         if trick.cards.len() == 1 {
             // The lead's declaration already sets the trump of this trick.
             trick.trump = states[i + 1].trump;
@@ -331,6 +344,10 @@ pub fn analyze_play(
         .filter(|_| complete)
         .map(|c| score::hand_score(&rules, c, points));
     let mut summary: [SeatSummary; 3] = Default::default();
+    for seat in Seat::ALL {
+        summary[seat.index()].points = points[seat.index()];
+        summary[seat.index()].score = score.map(|s| s[seat.index()]);
+    }
     for r in &records {
         let sum = &mut summary[r.seat.index()];
         if r.cost > 0 {
@@ -525,7 +542,13 @@ impl Analysis {
                 write_move(o, m)?;
             }
             if let Some(w) = t.winner {
-                writeln!(o, "        {w} wins {} points", t.points)?;
+                let s = if t.points == 1 { "" } else { "s" };
+                let [d, l, r] = t.seat_points;
+                writeln!(
+                    o,
+                    "        {w} wins {} point{s} · own points D {d} L {l} R {r}",
+                    t.points
+                )?;
             }
         }
         if let Some(s) = &self.stopped {
@@ -572,14 +595,22 @@ impl Analysis {
                     let plural = if s.mistakes == 1 { "" } else { "s" };
                     write!(
                         o,
-                        "{} mistake{plural}, {} points given away (largest: move {n} {}, {})",
-                        s.mistakes, s.cost, m.card, m.cost
+                        "{} mistake{plural}, {} point{} given away (largest: move {n} {}, {})",
+                        s.mistakes,
+                        s.cost,
+                        if s.cost == 1 { "" } else { "s" },
+                        m.card,
+                        m.cost
                     )?;
                 }
             }
             let exchange = self.exchange.as_ref().and_then(|x| x.cost);
             if let (Seat::D, Some(cost)) = (seat, exchange) {
                 write!(o, "; the exchange cost {cost}")?;
+            }
+            write!(o, "; own points {}", s.points)?;
+            if let Some(score) = s.score {
+                write!(o, " (score {score:+})")?;
             }
             writeln!(o)?;
         }

@@ -284,7 +284,7 @@ impl fmt::Debug for CardSet {
 
 impl FromStr for CardSet {
     type Err = CardError;
-    /// Reads the dotted form `AKQ.T9..AJ` or a comma list `AH,KH,QH`. A card
+    /// Reads the dotted form `AKQ.T9..AJ` or a list `AH,KH,QH` / `AH KH QH`. A card
     /// named twice is an error. `-` alone is the empty set.
     fn from_str(text: &str) -> Result<CardSet, CardError> {
         let s = text.trim();
@@ -300,8 +300,11 @@ impl FromStr for CardSet {
         if s.is_empty() || s == "-" {
             return Ok(set);
         }
-        if s.contains(',') || (!s.contains('.') && s.parse::<Card>().is_ok()) {
-            for part in s.split(',') {
+        // A list of cards: commas, or (outside the notation's hand words,
+        // which hold no spaces) spaces between the cards.
+        let list = s.contains(',') || (!s.contains('.') && s.contains(char::is_whitespace));
+        if list || (!s.contains('.') && s.parse::<Card>().is_ok()) {
+            for part in s.split(|c: char| c == ',' || c.is_whitespace()) {
                 let part = part.trim();
                 if part.is_empty() {
                     continue;
@@ -314,7 +317,12 @@ impl FromStr for CardSet {
         if lanes.len() != 4 {
             return Err(CardError::BadHand(
                 s.escape_debug().to_string(),
-                format!("has {} suits, needs 4 separated by dots", lanes.len()),
+                format!(
+                    "has {} suit{}, needs 4 separated by dots (AKQ.T9..AJ), \
+                     or a list of cards (AH,KH,QH or AH KH QH)",
+                    lanes.len(),
+                    if lanes.len() == 1 { "" } else { "s" }
+                ),
             ));
         }
         for (suit, lane) in Suit::ALL.into_iter().zip(lanes) {

@@ -224,7 +224,7 @@ pub fn parse_positions_with(
 /// );
 /// assert_eq!(
 ///     bad.analyze_error().message,
-///     "move 5: L plays AD but must play a heart (holds TH 9H)"
+///     "move 5, L plays AD but must play a heart (holds TH 9H)"
 /// );
 /// ```
 ///
@@ -461,6 +461,16 @@ pub(crate) fn build(
         None => None,
     };
     let contract = number_field(fields, "contract", ctx)?;
+    if let (Some(c), Some(f)) = (contract, fields.get("contract")) {
+        // No hand scores more than every card and every declaration.
+        let most = crate::score::max_contract(&rules);
+        if c > most {
+            return Err(ctx.at(
+                f,
+                format!("{c} is more than any hand can make under these rules ({most})"),
+            ));
+        }
+    }
     let expect = number_field(fields, "expect", ctx)?;
     if let Some(f) = fields.first_of(&VIEW_KEYS) {
         let msg = "belongs to the view form (one seat's knowledge): `tysiac suggest` reads it; \
@@ -685,7 +695,13 @@ fn parse_deal(value: &str, rules: &Rules) -> Result<DealText, String> {
 fn parse_sets(words: &[&str]) -> Result<Vec<CardSet>, String> {
     let mut sets: Vec<CardSet> = Vec::new();
     for (word, owner) in words.iter().zip(OWNERS) {
-        let set: CardSet = word.parse().map_err(|e| format!("{owner}: {e}"))?;
+        // Named by its owner: the musik is not a "hand".
+        let set: CardSet = word.parse().map_err(|e| match e {
+            crate::error::CardError::BadHand(text, why) if owner == "the musik" => {
+                format!("{owner}: '{text}' {why}")
+            }
+            e => format!("{owner}: {e}"),
+        })?;
         for (earlier, earlier_owner) in sets.iter().zip(OWNERS) {
             if let Some(c) = (set & *earlier).lowest() {
                 return Err(format!(
@@ -816,20 +832,10 @@ pub struct BadMove {
 }
 
 impl BadMove {
-    /// The error in the post-mortem's wording:
-    /// `move 11: R plays 9C but must trump: holds QH`.
+    /// The error as the post-mortem reports it: worded as every command
+    /// words a bad move, `move 11, R plays 9C but must trump: holds QH`.
     pub fn analyze_error(&self) -> PositionError {
-        let message = match self.seat {
-            Some(seat) => format!(
-                "move {}: {seat} plays {} but {}",
-                self.number, self.word, self.why
-            ),
-            None => format!("move {}: {}: {}", self.number, self.word, self.why),
-        };
-        PositionError {
-            message,
-            ..self.error.clone()
-        }
+        self.error.clone()
     }
 }
 
@@ -863,8 +869,7 @@ fn replay(start: &State, rules: &Rules, value: &str) -> (Vec<Move>, Option<BadPl
         }
         let seat = state.to_move();
         if let Err(why) = state.try_play(rules, mv) {
-            // The wording of issue 2's example (`tysiac analyze` words it
-            // its own way, from the fields of `BadMove`).
+            // The wording of issue 2's example, used by every command.
             let msg = format!("move {number}, {seat} plays {mv} but {why}");
             return (moves, Some(bad(Some(seat), why, msg)));
         }
@@ -1024,6 +1029,14 @@ fn parse_points(value: &str, rules: &Rules) -> Result<[u16; 3], String> {
     let max = 120 + rules.marriage_values.iter().sum::<u16>() + rules.ace_marriage;
     let mut points = [0u16; 3];
     for ((slot, word), seat) in points.iter_mut().zip([d, l, r]).zip(Seat::ALL) {
+        if word
+            .strip_prefix('-')
+            .is_some_and(|w| parse_number(w).is_ok())
+        {
+            return Err(format!(
+                "{seat} has {word} points: out of range (0 to {max})"
+            ));
+        }
         let n = parse_number(word)?;
         *slot = match u16::try_from(n) {
             Ok(n) if n <= max => n,

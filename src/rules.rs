@@ -154,7 +154,8 @@ impl Default for Rules {
     }
 }
 
-const PRESETS: [&str; 3] = ["standard", "pl", "ru"];
+/// The preset names, as `Rules` reads them.
+pub const PRESETS: [&str; 3] = ["standard", "pl", "ru"];
 
 /// The switch names, in RULES.md's table order.
 pub const SWITCHES: [&str; 21] = [
@@ -279,12 +280,23 @@ impl Rules {
             }
             "marriage_values" => {
                 let parts: Vec<&str> = value.split(',').collect();
+                let four = "four numbers from 0 to 1000 for H,D,C,S, e.g. 80,60,40,20";
                 if parts.len() != 4 {
-                    return Err(bad("four numbers for H,D,C,S, e.g. 80,60,40,20"));
+                    return Err(bad(four));
                 }
-                for (slot, p) in self.marriage_values.iter_mut().zip(parts) {
-                    *slot = number(p.trim(), 1000)
-                        .map_err(|_| bad("four numbers for H,D,C,S, e.g. 80,60,40,20"))?;
+                for ((slot, p), suit) in self
+                    .marriage_values
+                    .iter_mut()
+                    .zip(parts)
+                    .zip("HDCS".chars())
+                {
+                    *slot = number(p.trim(), 1000).map_err(|_| {
+                        RulesError(format!(
+                            "switch {key}: the {suit} value '{}' is not a number from 0 to 1000 \
+                             (expected {four})",
+                            p.trim()
+                        ))
+                    })?;
                 }
             }
             "ace_marriage" => self.ace_marriage = number(value, 1000)?,
@@ -472,11 +484,26 @@ impl FromStr for Rules {
                 words.next();
             }
         }
+        let mut given: Vec<String> = Vec::new();
         for w in words {
             let (k, v) = w
                 .split_once('=')
                 .ok_or_else(|| RulesError(format!("'{w}' is not a switch (write switch=value)")))?;
             rules.set(k, v)?;
+            // A switch given twice is a slip: which value was meant?
+            let k = k.to_ascii_lowercase();
+            if given.contains(&k) {
+                return Err(RulesError(format!(
+                    "switch {k} is given twice; give each switch once"
+                )));
+            }
+            given.push(k);
+        }
+        if given.iter().any(|k| k == "discard_points") && rules.musik == Musik::Pass {
+            return Err(RulesError(
+                "discard_points applies only with musik=discard (with musik=pass nothing is discarded)"
+                    .into(),
+            ));
         }
         Ok(rules)
     }
@@ -513,7 +540,7 @@ mod tests {
             "marriage_values=80,60,40,20",
             "ace_marriage=200",
             "musik=discard",
-            "discard_points=declarer",
+            "musik=discard discard_points=declarer",
             "musik_shown=no",
             "trump=chosen",
             "bid_step=5",
@@ -548,5 +575,18 @@ mod tests {
         assert!(e.0.contains("colour"), "{e}");
         assert!("polish".parse::<Rules>().is_err());
         assert!("standard marriage_values=1,2,3".parse::<Rules>().is_err());
+        let e = "standard marriage_values=30000,1,1,1"
+            .parse::<Rules>()
+            .unwrap_err();
+        assert!(e.0.contains("0 to 1000") && e.0.contains("30000"), "{e}");
+        let e = "standard must_beat=no must_beat=yes"
+            .parse::<Rules>()
+            .unwrap_err();
+        assert!(e.0.contains("must_beat") && e.0.contains("twice"), "{e}");
+        let e = "pl discard_points=declarer".parse::<Rules>().unwrap_err();
+        assert!(e.0.contains("musik=discard"), "{e}");
+        assert!("pl musik=discard discard_points=declarer"
+            .parse::<Rules>()
+            .is_ok());
     }
 }

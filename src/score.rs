@@ -308,6 +308,12 @@ impl Game {
                 if contract < hand.bid {
                     return Err(format!("contract {contract} is below the bid {}", hand.bid));
                 }
+                if (contract - 100) % rules.bid_step != 0 {
+                    return Err(format!(
+                        "contract {contract} is not 100 plus steps of {} (bid_step={}), as a bid must be",
+                        rules.bid_step, rules.bid_step
+                    ));
+                }
                 if contract > max_contract(&rules) {
                     return Err(format!(
                         "contract {contract} is above {}, 120 and every marriage",
@@ -595,7 +601,7 @@ fn hand_line(sheet: &Sheet, line: usize, content: &str) -> Result<HandLine, Stri
                 once(declarer.is_some())?;
                 let p = players
                     .iter()
-                    .position(|n| n.eq_ignore_ascii_case(value))
+                    .position(|n| n.to_lowercase() == value.to_lowercase())
                     .ok_or_else(|| {
                         format!("D={value}: not a player (players: {})", players.join(" "))
                     })?;

@@ -242,7 +242,7 @@ fn illegal_move_stops_the_analysis_after_the_moves_before_it() {
     let bad = bad.as_ref().unwrap();
     assert_eq!(
         bad.analyze_error().to_string(),
-        "hand.txt:5: position bad-11: play: move 11: R plays 9C but must trump: holds QH"
+        "hand.txt:5: position bad-11: play: move 11, R plays 9C but must trump: holds QH"
     );
     let mut solver = Solver::new(Rules::STANDARD);
     let a = analyze_position(&mut solver, p, Some(bad)).unwrap();
@@ -308,7 +308,7 @@ fn cli_json_one_object_per_position() {
     assert_eq!(a["moves"][0]["card"], "KC");
     assert_eq!(
         a["stopped"]["message"],
-        "move 11: R plays 9C but must trump: holds QH"
+        "move 11, R plays 9C but must trump: holds QH"
     );
     assert_eq!(a["hand"]["marriages"]["R"], 100);
     for key in [
@@ -333,11 +333,11 @@ fn cli_illegal_move() {
         .assert()
         .failure()
         .stderr(predicate::str::contains(
-            "<stdin>:5: position bad-11: play: move 11: R plays 9C but must trump: holds QH",
+            "<stdin>:5: position bad-11: play: move 11, R plays 9C but must trump: holds QH",
         ))
         // The moves before it are analyzed.
         .stdout(predicate::str::contains("   10. L JS"))
-        .stdout(predicate::str::contains("stopped: move 11: R plays 9C"))
+        .stdout(predicate::str::contains("stopped: move 11, R plays 9C"))
         .stdout(predicate::str::contains("   11.").not());
 }
 

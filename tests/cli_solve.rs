@@ -113,11 +113,19 @@ fn bad_positions_are_reported_and_good_ones_still_solved() {
         .assert()
         .failure();
     let out = assert.get_output();
-    let solved: Vec<String> = json_lines(&out.stdout)
-        .iter()
-        .map(|p| p["id"].as_str().unwrap().to_string())
-        .collect();
-    assert_eq!(solved, ["two-aces", "musik"]);
+    // One line per position, in input order; the unreadable ones carry
+    // their line and the error instead of a value.
+    let lines = json_lines(&out.stdout);
+    let ids: Vec<&str> = lines.iter().map(|p| p["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["two-aces", "broken", "dup", "musik"]);
+    assert!(lines[0]["value"].is_number() && lines[3]["value"].is_number());
+    assert_eq!(lines[1]["line"], 8);
+    assert!(lines[1]["error"].as_str().unwrap().contains("trump:"));
+    assert_eq!(
+        lines[2]["line"], 11,
+        "the hands: line of the duplicate card"
+    );
+    assert!(lines[1].get("value").is_none() && lines[2].get("value").is_none());
     let err = String::from_utf8_lossy(&out.stderr);
     // The error names the source, the line, the position and the key.
     // Lines: 1-3 the endgame, 4 blank, 5 id, 6 hands, 7 points, 8 trump.

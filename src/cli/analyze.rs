@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Args;
 use tysiac::{analyze_position, parse_positions_lenient, Rules, Solver};
 
-use super::input::read_sources;
+use super::input::{no_positions, read_sources};
 
 #[derive(Args)]
 pub struct AnalyzeArgs {
@@ -42,10 +42,19 @@ pub fn run(args: AnalyzeArgs) -> ExitCode {
     let mut first = true;
     for source in &sources {
         let results = parse_positions_lenient(&source.text, &source.name, default_rules);
+        if results.is_empty() {
+            errors.push(no_positions(&source.name));
+        }
         for (index, result) in results.into_iter().enumerate() {
             let (position, bad) = match result {
                 Ok(pair) => pair,
                 Err(e) => {
+                    if args.json {
+                        // A line in input order, so output pairs with input.
+                        let line = serde_json::json!({"id": e.position, "line": e.line,
+                                                      "error": e.to_string()});
+                        println!("{line}");
+                    }
                     errors.push(e.to_string());
                     continue;
                 }
@@ -62,10 +71,13 @@ pub fn run(args: AnalyzeArgs) -> ExitCode {
                 Err(e) => {
                     // Named as the parser names positions: id, or #number.
                     let name = position.name(index + 1);
-                    errors.push(format!(
-                        "{}:{}: position {name}: {e}",
-                        source.name, position.line
-                    ));
+                    let e = format!("{}:{}: position {name}: {e}", source.name, position.line);
+                    if args.json {
+                        let line = serde_json::json!({"id": name, "line": position.line,
+                                                      "error": e});
+                        println!("{line}");
+                    }
+                    errors.push(e);
                     continue;
                 }
             };

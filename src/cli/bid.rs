@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::Args;
 use tysiac::estimate::{self, bid, BidOptions, BidReport, RealisticOptions};
 
+use super::input::plural;
 use super::sampling::{fail, level_cells, or, print_report, prob, Bar, SamplingArgs, LEVEL_HEADER};
 
 #[derive(Args)]
@@ -54,7 +55,8 @@ pub fn run(args: BidArgs) -> ExitCode {
     if let Err(e) = opts.check() {
         return fail(e);
     }
-    let bar = Bar::new(opts.samples as u64, "bid", c.quiet);
+    // The declarer samples, then as many of passing and defending.
+    let bar = Bar::new(2 * opts.samples as u64, "bid", c.quiet);
     let report = bid::estimate(hand, &c.rules, &opts, &|| bar.tick());
     bar.finish();
     print_report(report, c.json, text)
@@ -70,12 +72,17 @@ fn text(r: &BidReport) -> String {
     let mode = match &r.realistic {
         None => "double-dummy (the best exchange for each layout)".to_string(),
         Some(x) => format!(
-            "realistic (exchange chosen from the musik: best of {} candidates over {} layouts)",
-            x.candidates, x.choice_layouts
+            "realistic (exchange chosen from the musik: best of {} over {})",
+            plural(x.candidates, "candidate"),
+            plural(x.choice_layouts, "layout")
         ),
     };
     line(format!("hand {}   rules: {}", r.hand, r.rules));
-    line(format!("{mode}; {} samples, seed {}", r.samples, r.seed));
+    line(format!(
+        "{mode}; {}, seed {}",
+        plural(r.samples, "sample"),
+        r.seed
+    ));
     let marriages = if r.marriages.is_empty() {
         "none".to_string()
     } else {
@@ -112,6 +119,24 @@ fn text(r: &BidReport) -> String {
         r.confidence,
         or(r.safe_bid, "none")
     ));
+    if let Some(b) = &r.best_contract {
+        line(format!(
+            "best contract: {} (expected {:+.1}, P = {:.3}): the highest expected score",
+            b.level, b.expected_score, b.probability
+        ));
+    }
+    if let Some(d) = &r.defence {
+        line(format!(
+            "passing and defending: expected {:+.1} (mean own points {:.1}, {})",
+            d.expected_score,
+            d.mean_points,
+            plural(d.samples, "sample")
+        ));
+        line(format!(
+            "worth bidding up to: {} (expected score as declarer above passing's)",
+            or(r.worth_bidding, "none (pass)")
+        ));
+    }
     line(format!("mean points: {:.1}", r.mean_points));
     if let Some(x) = &r.realistic {
         line(format!(

@@ -7,6 +7,7 @@ use clap::Args;
 use tysiac::estimate::{self, exchange, ExchangeOptions, ExchangeReport, InputError};
 use tysiac::CardSet;
 
+use super::input::plural;
 use super::sampling::DEFAULT_SAMPLES;
 use super::sampling::{fail, print_report, Bar, SamplingArgs};
 
@@ -81,10 +82,10 @@ fn text(r: &ExchangeReport) -> String {
     };
     line(format!("ten cards {}   rules: {}", r.hand, r.rules));
     line(format!(
-        "{} samples, seed {}; candidates from {} screening layouts; ranked by {}",
-        r.samples,
+        "{}, seed {}; candidates from {}; ranked by {}",
+        plural(r.samples, "sample"),
         r.seed,
-        r.screen_layouts,
+        plural(r.screen_layouts, "screening layout"),
         if r.ranked_by == "probability" {
             format!("P(make {})", r.contract)
         } else {
@@ -140,6 +141,12 @@ fn text(r: &ExchangeReport) -> String {
             }
         )),
         None => line("no recommendation".to_string()),
+    }
+    if let Some(b) = &r.best_expected {
+        line(format!(
+            "highest expected score: give {}, announce {} (expected {:+.1}, P = {:.3})",
+            b.exchange, b.contract, b.expected_score, b.probability
+        ));
     }
     out
 }

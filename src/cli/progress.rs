@@ -27,9 +27,13 @@ impl Bar {
                 .progress_chars("=> "),
         );
         bar.set_message(what.to_string());
+        let enabled = !quiet && std::io::stderr().is_terminal();
+        if enabled {
+            clear_line_on_interrupt();
+        }
         Bar {
             bar,
-            enabled: !quiet && std::io::stderr().is_terminal(),
+            enabled,
             shown: AtomicBool::new(false),
             start: Instant::now(),
         }
@@ -51,4 +55,22 @@ impl Bar {
     pub fn finish(&self) {
         self.bar.finish_and_clear();
     }
+}
+
+/// On Ctrl-C, erases the bar's line before the program ends, so that the
+/// shell's prompt starts on a clean line. Installed once per run.
+fn clear_line_on_interrupt() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // If a handler cannot be set, Ctrl-C still ends the run as before.
+        let _ = ctrlc::set_handler(|| {
+            use std::io::Write;
+            let mut err = std::io::stderr();
+            // Carriage return, then erase the line (ANSI EL 2).
+            let _ = err.write_all(b"\r\x1b[2K");
+            let _ = err.flush();
+            // 128 + SIGINT, as a shell reports a run ended by Ctrl-C.
+            std::process::exit(130);
+        });
+    });
 }

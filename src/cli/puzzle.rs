@@ -11,7 +11,7 @@ use serde_json::json;
 use tysiac::puzzle::{self, Difficulty, Goal, Options, PlayStyle, Side, Theme};
 use tysiac::{parse_positions_with, Position, Rules, Solver};
 
-use super::input::read_sources;
+use super::input::{no_positions, plural, read_sources};
 
 #[derive(Args)]
 pub struct PuzzleArgs {
@@ -56,8 +56,9 @@ pub struct PuzzleArgs {
     /// puzzle asked).
     #[arg(long, value_name = "N")]
     pub max_candidates: Option<u64>,
-    /// Worker threads (default: every core). The puzzles do not depend on it.
-    #[arg(long, value_name = "N")]
+    /// Worker threads (default or 0: every core; at most 256). The puzzles
+    /// do not depend on it.
+    #[arg(long, value_name = "N", value_parser = super::input::threads_arg)]
     pub threads: Option<usize>,
     /// One JSON object per puzzle per line.
     #[arg(long)]
@@ -80,6 +81,15 @@ pub fn run(args: PuzzleArgs) -> ExitCode {
 }
 
 fn generate(args: &PuzzleArgs) -> ExitCode {
+    let rules = args.rules.unwrap_or_default();
+    if args.tricks.1 > rules.tricks() {
+        eprintln!(
+            "error: --tricks {}: a hand under these rules has {} tricks",
+            args.tricks.1,
+            rules.tricks()
+        );
+        return ExitCode::from(2);
+    }
     let seed = args.seed.unwrap_or_else(clock_seed);
     let opts = Options {
         rules: args.rules.unwrap_or_default(),
@@ -92,7 +102,7 @@ fn generate(args: &PuzzleArgs) -> ExitCode {
         difficulty: args.difficulty,
         theme: args.theme,
     };
-    let threads = args.threads.unwrap_or_else(|| {
+    let threads = args.threads.filter(|&t| t > 0).unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
     let limit = args
@@ -124,10 +134,11 @@ fn generate(args: &PuzzleArgs) -> ExitCode {
     }
     if puzzles.len() < args.count {
         eprintln!(
-            "error: found {} of {} puzzles in {limit} candidates (raise --max-candidates \
+            "error: found {} of {} in {} (raise --max-candidates \
              or loosen the filters)",
             puzzles.len(),
-            args.count
+            plural(args.count, "puzzle"),
+            plural(limit as usize, "candidate"),
         );
         return ExitCode::FAILURE;
     }
@@ -176,31 +187,44 @@ fn command_line(opts: &Options, args: &PuzzleArgs) -> String {
 fn verify(file: &PathBuf, args: &PuzzleArgs) -> ExitCode {
     let default_rules = args.rules.unwrap_or_default();
     let (sources, read_errors) = read_sources(std::slice::from_ref(file));
-    // Files that cannot be read and positions that do not parse fail too.
-    let mut failures = read_errors.len();
+    // Positions that do not parse fail; a file that cannot be read, or
+    // holds no position, is an error but not a puzzle.
+    let mut input_errors = read_errors.len();
+    let mut failures = 0;
     let mut passed = 0;
     for e in &read_errors {
         eprintln!("error: {e}");
     }
-    let mut positions: Vec<(String, Position)> = Vec::new();
+    // In input order: the puzzles read, and those that could not be.
+    let mut entries: Vec<Result<(String, Position), tysiac::PositionError>> = Vec::new();
     for src in sources {
-        for (i, r) in parse_positions_with(&src.text, &src.name, default_rules)
-            .into_iter()
-            .enumerate()
-        {
-            match r {
-                Ok(p) => positions.push((p.name(i + 1), p)),
-                Err(e) => {
-                    failures += 1;
-                    eprintln!("error: {e}");
-                }
-            }
+        let parsed = parse_positions_with(&src.text, &src.name, default_rules);
+        if parsed.is_empty() {
+            input_errors += 1;
+            eprintln!("error: {}", no_positions(&src.name));
+        }
+        for (i, r) in parsed.into_iter().enumerate() {
+            entries.push(r.map(|p| (p.name(i + 1), p)));
         }
     }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut solver: Option<Solver> = None;
-    for (name, p) in &positions {
+    for entry in &entries {
+        let (name, p) = match entry {
+            Ok((name, p)) => (name, p),
+            Err(e) => {
+                failures += 1;
+                eprintln!("error: {e}");
+                if args.json {
+                    let line = json!({"id": e.position, "line": e.line, "error": e.to_string()});
+                    if writeln!(out, "{line}").is_err() {
+                        break;
+                    }
+                }
+                continue;
+            }
+        };
         let solver = match &mut solver {
             Some(s) if *s.rules() == p.rules => s,
             slot => slot.insert(Solver::new(p.rules)),
@@ -225,10 +249,10 @@ fn verify(file: &PathBuf, args: &PuzzleArgs) -> ExitCode {
             break;
         }
     }
-    if !args.quiet {
-        eprintln!("{passed} of {} puzzles pass", passed + failures);
+    if !args.quiet && passed + failures > 0 {
+        eprintln!("{passed} of {} pass", plural(passed + failures, "puzzle"));
     }
-    if failures == 0 {
+    if failures == 0 && input_errors == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

@@ -20,8 +20,8 @@ pub struct SamplingArgs {
     /// Random seed: the same seed gives the same report, whatever --threads.
     #[arg(long, default_value_t = tysiac::estimate::bid::DEFAULT_SEED)]
     pub seed: u64,
-    /// Worker threads (0: all cores).
-    #[arg(long, default_value_t = 0)]
+    /// Worker threads (0: all cores; at most 256).
+    #[arg(long, default_value_t = 0, value_parser = super::input::threads_arg)]
     pub threads: usize,
     /// The probability a recommended bid or contract must reach.
     #[arg(long, default_value_t = 0.5)]
@@ -37,7 +37,7 @@ pub struct SamplingArgs {
     pub quiet: bool,
 }
 
-/// Prints a report (pretty JSON with `--json`, else its text) or the error
+/// Prints a report (one line of JSON with `--json`, else its text) or the error
 /// that stopped it.
 pub fn print_report<R: serde::Serialize, E: std::fmt::Display>(
     report: Result<R, E>,
@@ -49,9 +49,10 @@ pub fn print_report<R: serde::Serialize, E: std::fmt::Display>(
         Err(e) => return fail(e),
     };
     if json {
+        // JSON Lines: the whole report on one line.
         println!(
             "{}",
-            serde_json::to_string_pretty(&report).expect("report serializes")
+            serde_json::to_string(&report).expect("report serializes")
         );
     } else {
         print!("{}", text(&report));

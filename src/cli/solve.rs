@@ -8,11 +8,11 @@ use clap::Args;
 use rayon::prelude::*;
 use serde_json::{json, Value};
 use tysiac::{
-    parse_positions_with, Exchange, Move, Position, PositionError, Rules, Solution, Solver,
-    TransTable,
+    parse_positions_with, Declaration, Exchange, Move, Position, PositionError, Rules, Solution,
+    Solver, TransTable,
 };
 
-use super::input::read_sources;
+use super::input::{no_positions, read_sources};
 use super::progress::Bar;
 
 #[derive(Args)]
@@ -26,7 +26,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N")]
     pub target: Option<u16>,
     /// For a deal with its musik: list every exchange with its value.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "exchange")]
     pub all: bool,
     /// One JSON object per position per line.
     #[arg(long)]
@@ -56,41 +56,47 @@ enum Outcome {
 }
 
 pub fn run(args: SolveArgs) -> ExitCode {
+    // clap's `requires` lets --exchange through beside a file argument.
+    if args.exchange.is_some() && args.deal.is_none() {
+        eprintln!("error: --exchange needs --deal (a position file gives its own exchange: line)");
+        return ExitCode::from(2);
+    }
     let rules = args.rules.unwrap_or_default();
     let mut errors: Vec<String> = Vec::new();
-    let mut results: Vec<Result<Position, PositionError>> = Vec::new();
+    // Every position read, in input order, with the source it came from.
+    let mut results: Vec<(String, Result<Position, PositionError>)> = Vec::new();
     if let Some(deal) = &args.deal {
-        results.push(Position::from_deal_text(
-            deal,
-            args.exchange.as_deref(),
-            rules,
+        results.push((
+            "<arg>".into(),
+            Position::from_deal_text(deal, args.exchange.as_deref(), rules),
         ));
     } else {
         let (sources, read_errors) = read_sources(&args.files);
         errors.extend(read_errors);
         for src in sources {
-            // Numbered within each source, as the parser's errors are.
-            for (i, r) in parse_positions_with(&src.text, &src.name, rules)
-                .into_iter()
-                .enumerate()
-            {
-                results.push(r.map(|mut p| {
-                    p.id = Some(p.name(i + 1));
-                    p
-                }));
+            let parsed = parse_positions_with(&src.text, &src.name, rules);
+            if parsed.is_empty() {
+                errors.push(no_positions(&src.name));
             }
-        }
-    }
-    let mut positions: Vec<(String, Position)> = Vec::new();
-    for r in results {
-        match r {
-            Ok(p) => positions.push((p.name(1), p)),
-            Err(e) => errors.push(e.to_string()),
+            // Numbered within each source, as the parser's errors are.
+            for (i, r) in parsed.into_iter().enumerate() {
+                results.push((
+                    src.name.clone(),
+                    r.map(|mut p| {
+                        p.id = Some(p.name(i + 1));
+                        p
+                    }),
+                ));
+            }
         }
     }
     for e in &errors {
         eprintln!("error: {e}");
     }
+    let positions: Vec<&Position> = results
+        .iter()
+        .filter_map(|(_, r)| r.as_ref().ok())
+        .collect();
 
     let progress = Bar::new(positions.len() as u64, "solving", args.quiet);
     let table_bytes = (args.table_mb * (1 << 20) as f64) as usize;
@@ -99,7 +105,7 @@ pub fn run(args: SolveArgs) -> ExitCode {
         .par_iter()
         .map_init(
             || None::<Solver<TransTable>>,
-            |slot, (_, p)| {
+            |slot, p| {
                 let solver = match slot {
                     Some(s) if *s.rules() == p.rules => s,
                     _ => slot.insert(Solver::with_table_bytes(p.rules, table_bytes)),
@@ -119,33 +125,50 @@ pub fn run(args: SolveArgs) -> ExitCode {
         .collect();
     progress.finish();
 
-    let mut mismatches = 0;
+    let mut failed = !errors.is_empty();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    for ((name, p), outcome) in positions.iter().zip(&outcomes) {
-        if let (Outcome::Solved(s), Some(e)) = (outcome, p.expect) {
-            if s.value != e {
-                mismatches += 1;
-                eprintln!(
-                    "error: position {name}: expect: {e}, but the value is {}",
-                    s.value
-                );
+    let mut outcomes = outcomes.iter();
+    for (source, r) in &results {
+        let text = match r {
+            Err(e) => {
+                // Reported where it stands in the input, so that output
+                // lines pair with input positions.
+                failed = true;
+                eprintln!("error: {e}");
+                if !args.json {
+                    continue;
+                }
+                json!({"id": e.position, "line": e.line, "error": e.to_string()}).to_string()
             }
-        }
-        let text = if args.json {
-            json_line(name, p, outcome, args.target).to_string()
-        } else {
-            report(name, p, outcome, args.target)
+            Ok(p) => {
+                let outcome = outcomes.next().expect("one outcome per position");
+                let name = p.name(1);
+                if let (Outcome::Solved(s), Some(e)) = (outcome, p.expect) {
+                    if s.value != e {
+                        failed = true;
+                        eprintln!(
+                            "error: {source}:{}: position {name}: expect: {e}, but the value is {}",
+                            p.line, s.value
+                        );
+                    }
+                }
+                if args.json {
+                    json_line(&name, p, outcome, args.target).to_string()
+                } else {
+                    report(&name, p, outcome, args.target)
+                }
+            }
         };
         // A closed pipe (e.g. `| head`) ends the output quietly.
         if writeln!(out, "{text}").is_err() {
             break;
         }
     }
-    if errors.is_empty() && mismatches == 0 {
-        ExitCode::SUCCESS
-    } else {
+    if failed {
         ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
     }
 }
 
@@ -187,7 +210,12 @@ fn json_line(name: &str, p: &Position, outcome: &Outcome, target: Option<u16>) -
             map.insert("target".into(), json!(target));
             map.insert("reaches".into(), json!(reaches));
             if let Some(e) = exchange {
-                map.insert("exchange".into(), json!(e.to_string()));
+                // The type of `exchanges[].give`: the cards, in order.
+                let give: Vec<String> = e.cards().iter().map(|c| c.to_string()).collect();
+                map.insert("exchange".into(), json!(give));
+                if let Some(t) = e.trump {
+                    map.insert("exchange_trump".into(), json!(t.to_string()));
+                }
             }
         }
         Outcome::Solved(s) => {
@@ -200,6 +228,14 @@ fn json_line(name: &str, p: &Position, outcome: &Outcome, target: Option<u16>) -
             map.insert("moves".into(), json!(moves));
             let line: Vec<String> = s.line.iter().map(|m| m.to_string()).collect();
             map.insert("line".into(), json!(line));
+            // What a program needs to show the position the moves are
+            // scored in (after the best exchange, for a musik deal).
+            let st = &s.state;
+            map.insert("to_move".into(), json!(st.to_move().to_string()));
+            map.insert("trick".into(), json!(st.trick_number(&p.rules)));
+            map.insert("trump".into(), json!(st.trump.map(|t| t.to_string())));
+            map.insert("points".into(), json!(st.points));
+            map.insert("line_tricks".into(), line_tricks(&p.rules, s));
             if !s.exchanges.is_empty() {
                 let ex: Vec<Value> = s
                     .exchanges
@@ -218,6 +254,48 @@ fn json_line(name: &str, p: &Position, outcome: &Outcome, target: Option<u16>) -
         }
     }
     obj
+}
+
+/// The line trick by trick: who leads, the cards (the current trick's earlier
+/// cards under `before`), any declaration, and who wins how many card points.
+fn line_tricks(rules: &Rules, sol: &Solution) -> Value {
+    let mut state = sol.state;
+    let mut tricks: Vec<Value> = Vec::new();
+    let mut current = json!({
+        "trick": state.trick_number(rules),
+        "leader": state.leader.to_string(),
+        "before": state.trick().iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+        "cards": [],
+        "declared": null,
+    });
+    for &mv in &sol.line {
+        let seat = state.to_move();
+        let played = state.play(rules, mv);
+        current["cards"]
+            .as_array_mut()
+            .expect("an array")
+            .push(json!(mv.to_string()));
+        if let Some((d, points)) = played.declared {
+            let what = match d {
+                Declaration::Marriage(suit) => suit.to_string(),
+                Declaration::Aces => "aces".to_string(),
+            };
+            current["declared"] = json!({"seat": seat.to_string(), "what": what, "points": points});
+        }
+        if let Some((winner, points)) = played.trick {
+            current["winner"] = json!(winner.to_string());
+            current["points"] = json!(points);
+            let next = json!({
+                "trick": state.trick_number(rules),
+                "leader": winner.to_string(),
+                "before": [],
+                "cards": [],
+                "declared": null,
+            });
+            tricks.push(std::mem::replace(&mut current, next));
+        }
+    }
+    json!(tricks)
 }
 
 fn report(name: &str, p: &Position, outcome: &Outcome, target: Option<u16>) -> String {

@@ -307,6 +307,100 @@ pub struct BidReport {
     pub new_marriage: NewMarriage,
     /// Present in realistic mode.
     pub realistic: Option<RealisticSummary>,
+    /// The allowed level with the highest expected hand score: what to
+    /// announce when free to choose (`null`: no samples).
+    pub best_contract: Option<ExpectedLevel>,
+    /// Passing and defending instead, sampled ([`defend_sample`]); `null`
+    /// when the report was made without the defence samples.
+    pub defence: Option<DefenceSummary>,
+    /// The highest allowed level whose expected score as declarer beats
+    /// `defence.expected_score`: the highest bid worth making in the
+    /// auction (`null`: passing is better at every level, or no defence).
+    pub worth_bidding: Option<u16>,
+}
+
+/// A level and its expected hand score.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ExpectedLevel {
+    pub level: u16,
+    pub probability: f64,
+    pub expected_score: f64,
+}
+
+/// What passing is worth: the hand as a defender.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DefenceSummary {
+    pub samples: usize,
+    /// Mean own points as a defender (cards won and marriages declared).
+    pub mean_points: f64,
+    /// Mean hand score as a defender: the points rounded by `rounding`.
+    pub expected_score: f64,
+}
+
+/// The allowed level with the highest expected score (the lowest on a tie).
+pub fn best_contract(rows: &[LevelRow]) -> Option<ExpectedLevel> {
+    rows.iter()
+        .filter(|r| r.allowed)
+        .fold(None::<&LevelRow>, |best, r| match best {
+            Some(b) if b.expected_score >= r.expected_score => Some(b),
+            _ => Some(r),
+        })
+        .map(|r| ExpectedLevel {
+            level: r.level,
+            probability: r.probability,
+            expected_score: r.expected_score,
+        })
+}
+
+/// One sample of passing and defending: the 17 unseen cards are dealt 7 to
+/// a declarer, 7 to the other defender and 3 to the musik; the hand sits
+/// on the declarer's left or right (even odds). The declarer takes the
+/// musik and makes the best exchange for this layout; the hand is then
+/// played double-dummy (the declarer maximises its points, the defenders
+/// minimise them) along one optimal line. Returns the hand's own points on
+/// that line: card points of the tricks it won and the marriages it
+/// declared. The sample's cards depend on the seed and `index` only.
+pub fn defend_sample(solver: &mut Solver, hand: CardSet, seed: u64, index: usize) -> u16 {
+    let rules = *solver.rules();
+    solver.clear();
+    // A stream of its own, apart from the declarer samples'.
+    let mut rng = sample_rng(seed ^ DEFENCE_STREAM, index as u64);
+    let piles = deal_unseen(hand, &[7, 7, 3], &mut rng);
+    let seat = if rand::Rng::gen_bool(&mut rng, 0.5) {
+        1
+    } else {
+        2
+    };
+    let mut hands = [piles[0], piles[1], piles[1]];
+    hands[seat] = hand;
+    hands[3 - seat] = piles[1];
+    let deal = Deal {
+        hands,
+        musik: piles[2],
+    };
+    let (exchange, _) = solver.best_exchange(&deal);
+    let mut state = deal
+        .after(&rules, &exchange)
+        .expect("generated exchanges are legal");
+    for mv in solver.line(&state) {
+        state.play(&rules, mv);
+    }
+    state.points[seat]
+}
+
+/// Sets the random streams of the defence samples apart from the others.
+const DEFENCE_STREAM: u64 = 0x6465_6665_6e63_6521;
+
+/// The defence samples of a run: `opts.samples` of them, in sample order.
+pub fn simulate_defence(
+    hand: CardSet,
+    workers: &Workers,
+    opts: &BidOptions,
+    progress: Progress,
+) -> Vec<u16> {
+    workers.map(opts.samples, progress, |solver, i| {
+        defend_sample(solver, hand, opts.seed, i)
+    })
 }
 
 /// Does `musik` complete a marriage that `hand` lacks?
@@ -314,8 +408,21 @@ pub fn brings_marriage(hand: CardSet, musik: CardSet) -> bool {
     (hand | musik).marriages().any(|s| !hand.has_marriage(s))
 }
 
-/// Summarises `samples` (from [`simulate`]) into the report.
+/// Summarises `samples` (from [`simulate`]) into the report, without the
+/// defence (`defence` and `worth_bidding` are `None`).
 pub fn report(hand: CardSet, rules: &Rules, opts: &BidOptions, samples: &[BidSample]) -> BidReport {
+    report_with_defence(hand, rules, opts, samples, &[])
+}
+
+/// Summarises `samples` and the defence samples' own points (from
+/// [`simulate_defence`]; none: no defence) into the report.
+pub fn report_with_defence(
+    hand: CardSet,
+    rules: &Rules,
+    opts: &BidOptions,
+    samples: &[BidSample],
+    defence_points: &[u16],
+) -> BidReport {
     let points: Vec<u16> = samples.iter().map(|s| s.points).collect();
     let dd: Vec<u16> = samples.iter().map(|s| s.double_dummy).collect();
     let hand_cap = cap(hand, rules);
@@ -374,7 +481,31 @@ pub fn report(hand: CardSet, rules: &Rules, opts: &BidOptions, samples: &[BidSam
         }
     });
 
+    let defence = (!defence_points.is_empty()).then(|| {
+        let scores: Vec<u16> = defence_points
+            .iter()
+            .map(|&p| rules.rounding.apply(p))
+            .collect();
+        DefenceSummary {
+            samples: defence_points.len(),
+            mean_points: mean(defence_points),
+            expected_score: mean(&scores),
+        }
+    });
+    let worth_bidding = defence.as_ref().and_then(|d| {
+        rows.iter()
+            .filter(|r| r.allowed && r.expected_score > d.expected_score)
+            .map(|r| r.level)
+            .max()
+    });
     BidReport {
+        best_contract: if samples.is_empty() {
+            None
+        } else {
+            best_contract(&rows)
+        },
+        defence,
+        worth_bidding,
         hand: hand.to_string(),
         rules: rules.to_string(),
         mode: if opts.realistic.is_some() {
@@ -416,5 +547,6 @@ pub fn estimate(
     opts.check()?;
     let workers = Workers::new(*rules, opts.threads)?;
     let samples = simulate(hand, &workers, opts, progress);
-    Ok(report(hand, rules, opts, &samples))
+    let defence = simulate_defence(hand, &workers, opts, progress);
+    Ok(report_with_defence(hand, rules, opts, &samples, &defence))
 }

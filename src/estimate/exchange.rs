@@ -107,6 +107,41 @@ pub struct ExchangeReport {
     /// The candidates, best first.
     pub exchanges: Vec<ExchangeRow>,
     pub recommended: Option<Recommendation>,
+    /// The exchange and contract (from the lowest contract up) with the
+    /// highest expected hand score, +contract if made and −contract if
+    /// not: what to give and announce when the score is what counts.
+    pub best_expected: Option<ExpectedAdvice>,
+}
+
+/// An exchange and contract chosen for the highest expected hand score.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ExpectedAdvice {
+    pub exchange: String,
+    pub contract: u16,
+    pub probability: f64,
+    pub expected_score: f64,
+}
+
+/// Over every candidate and allowed level, the highest expected score
+/// (ties: the better-ranked exchange, then the lower contract).
+fn best_expected(rows: &[ExchangeRow]) -> Option<ExpectedAdvice> {
+    let mut best: Option<ExpectedAdvice> = None;
+    for r in rows {
+        for l in r.levels.iter().filter(|l| l.allowed) {
+            if best
+                .as_ref()
+                .is_none_or(|b| l.expected_score > b.expected_score)
+            {
+                best = Some(ExpectedAdvice {
+                    exchange: r.exchange.clone(),
+                    contract: l.level,
+                    probability: l.probability,
+                    expected_score: l.expected_score,
+                });
+            }
+        }
+    }
+    best
 }
 
 impl ExchangeOptions {
@@ -316,6 +351,7 @@ fn report(
             "mean_points"
         },
         recommended: recommend(&rows, opts.confidence),
+        best_expected: best_expected(&rows),
         exchanges: rows,
     }
 }

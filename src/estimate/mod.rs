@@ -19,6 +19,7 @@ use serde::Serialize;
 use crate::card::{Rank, Suit};
 use crate::cardset::CardSet;
 use crate::deal::{Deal, Exchange, Give};
+use crate::error::CardError;
 use crate::rules::Rules;
 use crate::solver::Solver;
 
@@ -46,7 +47,11 @@ pub enum InputError {
 /// Reads a hand that must hold exactly `want` cards; `what` names it in the
 /// error ("hand", "musik").
 pub fn parse_hand(text: &str, want: usize, what: &str) -> Result<CardSet, InputError> {
-    let set: CardSet = text.parse()?;
+    let set: CardSet = text.parse().map_err(|e| match e {
+        // Named as asked: the musik is not a "hand".
+        CardError::BadHand(text, why) => InputError::Option(format!("{what} '{text}' {why}")),
+        e => InputError::Cards(e),
+    })?;
     if set.len() != want {
         return Err(InputError::Count {
             what: what.into(),
@@ -284,5 +289,7 @@ mod tests {
         assert!(e.contains("AH"), "{e}");
         let e = parse_hand("AH,XH", 7, "hand").unwrap_err().to_string();
         assert!(e.contains("XH"), "{e}");
+        let e = parse_hand("..Q.X9", 3, "musik").unwrap_err().to_string();
+        assert!(e.starts_with("musik '..Q.X9'"), "{e}");
     }
 }

@@ -708,9 +708,11 @@ impl fmt::Display for Counts {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} puzzles from {} candidates ({:.0}% rejected",
+            "{} puzzle{} from {} candidate{} ({:.0}% rejected",
             self.found,
+            if self.found == 1 { "" } else { "s" },
             self.candidates,
+            if self.candidates == 1 { "" } else { "s" },
             100.0 * self.rejection_rate()
         )?;
         let reasons: Vec<String> = Reject::ALL

@@ -1,0 +1,171 @@
+//! The documentation agrees with the program: docs/rules.md lists exactly
+//! the switches and presets `Rules` reads, with the right defaults.
+
+use tysiac::rules::{PRESETS, SWITCHES};
+use tysiac::Rules;
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The rows of the first table after the heading `heading`: each row's
+/// cells, trimmed.
+fn table(text: &str, heading: &str) -> Vec<Vec<String>> {
+    let after = text
+        .split_once(&format!("\n{heading}\n"))
+        .unwrap_or_else(|| panic!("no heading {heading}"))
+        .1;
+    after
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .skip(2) // the header and the |---| line
+        .map(|l| {
+            l.trim_matches('|')
+                .split(" | ")
+                .map(|c| c.trim().to_string())
+                .collect()
+        })
+        .collect()
+}
+
+/// The words written in backticks in `cell`.
+fn code_words(cell: &str) -> Vec<String> {
+    cell.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn rules_doc_lists_every_switch_and_no_other() {
+    let doc = read("docs/rules.md");
+    let rows = table(&doc, "## Switches");
+    let listed: Vec<String> = rows.iter().map(|r| code_words(&r[0])[0].clone()).collect();
+    // The same names, in the order the program writes them.
+    assert_eq!(
+        listed, SWITCHES,
+        "docs/rules.md's switch table against tysiac::rules::SWITCHES"
+    );
+    for row in &rows {
+        let name = &code_words(&row[0])[0];
+        let values = code_words(&row[1]);
+        assert!(!values.is_empty(), "{name}: no values listed");
+        // The first value is the default.
+        assert_eq!(
+            Rules::STANDARD.get(name).as_deref(),
+            Some(values[0].as_str()),
+            "{name}: the documented default"
+        );
+        for v in &values {
+            // discard_points only applies with musik=discard.
+            let text = format!("standard musik=discard {name}={v}");
+            let text = if name == "musik" {
+                format!("standard musik={v}")
+            } else {
+                text
+            };
+            let r: Rules = text
+                .parse()
+                .unwrap_or_else(|e| panic!("{text}: documented but refused: {e}"));
+            assert_eq!(r.get(name).as_deref(), Some(v.as_str()), "{text}");
+        }
+    }
+}
+
+#[test]
+fn rules_doc_presets_are_the_programs() {
+    let doc = read("docs/rules.md");
+    let rows = table(&doc, "## Presets");
+    let names: Vec<String> = rows.iter().map(|r| code_words(&r[0])[0].clone()).collect();
+    assert_eq!(names, PRESETS);
+    for row in &rows {
+        let name = &code_words(&row[0])[0];
+        let preset: Rules = name.parse().unwrap();
+        let definition = code_words(&row[1]);
+        let meant: Rules = match definition.first() {
+            Some(text) => text.parse().unwrap(),
+            None => Rules::STANDARD, // "every switch at its default"
+        };
+        assert_eq!(preset, meant, "{name}: {definition:?}");
+        assert_eq!(preset.to_string(), *name);
+    }
+}
+
+/// The README names every switch too, in its summary of the rules.
+#[test]
+fn readme_names_every_switch_and_links_the_docs() {
+    let readme = read("README.md");
+    let rules = readme
+        .split_once("## The rules")
+        .and_then(|(_, r)| r.split_once("\n## "))
+        .unwrap()
+        .0;
+    for s in SWITCHES {
+        assert!(rules.contains(&format!("`{s}`")), "README's rules omit {s}");
+    }
+    for doc in [
+        "README.md",
+        "docs/analyze.md",
+        "docs/puzzles.md",
+        "docs/score.md",
+    ] {
+        let text = read(doc);
+        assert!(
+            !text.contains("../shared/"),
+            "{doc} links outside the project"
+        );
+        assert!(
+            !text.contains("RULES.md") && !text.contains("NOTATION.md"),
+            "{doc} names a file a clone does not have"
+        );
+    }
+}
+
+/// A code block marked `<!-- file: PATH -->` shows the file PATH exactly,
+/// so the README's library example is the example `cargo test` compiles.
+#[test]
+fn file_blocks_match_their_files() {
+    let mut found = 0;
+    for doc in [
+        "README.md",
+        "docs/analyze.md",
+        "docs/puzzles.md",
+        "docs/score.md",
+    ] {
+        let text = read(doc);
+        for (_, rest) in text
+            .match_indices("<!-- file: ")
+            .map(|(i, _)| text.split_at(i))
+        {
+            let (marker, after) = rest.split_once(" -->\n").unwrap();
+            let path = marker.trim_start_matches("<!-- file: ");
+            let body = after.split_once('\n').unwrap().1; // the ``` line
+            let body = body.split_once("```\n").unwrap().0;
+            assert_eq!(body, read(path), "{doc}: the block of {path}");
+            found += 1;
+        }
+    }
+    assert!(found >= 1, "README.md shows examples/solve_position.rs");
+}
+
+/// CI runs the test command the README gives.
+#[test]
+fn ci_runs_the_readmes_test_command() {
+    let readme = read("README.md");
+    let command = readme
+        .lines()
+        .find(|l| l.contains("# run the tests"))
+        .expect("README's quick start names the test command")
+        .split('#')
+        .next()
+        .unwrap()
+        .trim();
+    assert_eq!(command, "cargo test", "tests run optimised with assertions");
+    let ci = read(".ci/run");
+    assert!(
+        ci.lines().any(|l| l.trim() == command),
+        ".ci/run does not run `{command}`"
+    );
+}
