@@ -1,7 +1,7 @@
 //! tysiac: a hand analyzer and double-dummy solver for Tysiąc (1000).
 //!
 //! The layers, bottom up: [`Card`] and [`CardSet`]; [`Rules`] (every switch of
-//! RULES.md); [`State`] (a hand in play, legal moves and their effects);
+//! docs/rules.md); [`State`] (a hand in play, legal moves and their effects);
 //! [`Deal`] and [`Position`] (the text notation); the [`Solver`]; on top of
 //! it the post-mortem of a played hand ([`analyze`]), the scoring of hands
 //! and games ([`score`]), puzzles with one winning move ([`puzzle`]), and

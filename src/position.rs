@@ -1,4 +1,4 @@
-//! Positions in the text notation of NOTATION.md: blocks of `key: value`
+//! Positions in the text notation of docs/notation.md: blocks of `key: value`
 //! lines, read into a checked [`Position`] and written back canonically.
 //!
 //! A position comes in one of two forms. The *history* form gives the deal and

@@ -108,8 +108,18 @@ pub struct Review {
     /// When the deal with its musik and the exchange are given.
     pub exchange: Option<ViewedExchange>,
     pub moves: Vec<ViewedMove>,
-    /// D, L, R.
+    /// By seat.
+    #[serde(serialize_with = "by_seat")]
     pub summary: [ViewSummary; 3],
+}
+
+fn by_seat<S: serde::Serializer>(v: &[ViewSummary; 3], s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = s.serialize_map(Some(3))?;
+    for seat in Seat::ALL {
+        map.serialize_entry(&seat.to_string(), &v[seat.index()])?;
+    }
+    map.end()
 }
 
 /// Judges every move of a history-form position from its mover's view.

@@ -1,4 +1,4 @@
-//! The rule set: every switch of RULES.md's *Variants* table and the presets.
+//! The rule set: every switch of docs/rules.md's *Variants* table and the presets.
 
 use std::fmt;
 use std::str::FromStr;
@@ -106,7 +106,7 @@ pub enum TrumpFrom {
     NextTrick,
 }
 
-/// A rule set: a value for every switch of RULES.md.
+/// A rule set: a value for every switch of docs/rules.md.
 ///
 /// ```
 /// use tysiac::Rules;
@@ -157,7 +157,7 @@ impl Default for Rules {
 /// The preset names, as `Rules` reads them.
 pub const PRESETS: [&str; 3] = ["standard", "pl", "ru"];
 
-/// The switch names, in RULES.md's table order.
+/// The switch names, in docs/rules.md's table order.
 pub const SWITCHES: [&str; 21] = [
     "must_beat",
     "must_trump",
@@ -452,7 +452,7 @@ impl Rules {
 
 impl fmt::Display for Rules {
     /// The canonical text: the preset needing the fewest switches (standard on a
-    /// tie), then those switches in RULES.md's order.
+    /// tie), then those switches in docs/rules.md's order.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (name, diffs) = PRESETS
             .iter()

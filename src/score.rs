@@ -1,5 +1,5 @@
-//! Scoring: one hand (RULES.md, *Scoring a hand*), a game's running score
-//! sheet (RULES.md, *A game*: the barrel, concessions, the winner at 1000),
+//! Scoring: one hand (docs/rules.md, *Scoring a hand*), a game's running score
+//! sheet (docs/rules.md, *A game*: the barrel, concessions, the winner at 1000),
 //! and the small line-based text that `tysiac score` reads.
 //!
 //! # Scoring a hand
@@ -56,7 +56,7 @@
 //!     `players:` line;
 //!   - `concede` the declarer conceded after the exchange;
 //!   - `position=<file>` a complete played hand in the history form of
-//!     NOTATION.md, whose play gives the points (its D is the declarer, its L
+//!     docs/notation.md, whose play gives the points (its D is the declarer, its L
 //!     and R the next players as above). The file is read relative to the
 //!     score file's folder; `id=<id>` names the position, which may be left
 //!     out when the file holds one. Its `contract:` line serves when the hand

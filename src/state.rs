@@ -1,5 +1,5 @@
 //! The state of a hand in play: who holds what, the trick in progress, trump
-//! and the points scored, with legal moves and their effects (RULES.md).
+//! and the points scored, with legal moves and their effects (docs/rules.md).
 
 use std::fmt;
 

@@ -192,6 +192,45 @@ fn outputs() -> BTreeMap<&'static str, Vec<Value>> {
         ],
         "",
     );
+    // Play from one seat's view.
+    let views = std::fs::read_to_string("docs/examples/views.txt").unwrap();
+    add(
+        "suggest",
+        &["suggest", "--json", "--samples", "6"],
+        &format!("{views}\n{BAD}"),
+    );
+    add(
+        "analyze",
+        &["analyze", "--json", "--view", "--samples", "4"],
+        &complete,
+    );
+    add(
+        "play",
+        &[
+            "play",
+            "--json",
+            "--deals",
+            "2",
+            "--declarer",
+            "pimc:3",
+            "--defenders",
+            "simple",
+        ],
+        "",
+    );
+    add(
+        "bid --play",
+        &[
+            "bid",
+            "AKQ.T9..AJ",
+            "--json",
+            "--samples",
+            "3",
+            "--play",
+            "simple",
+        ],
+        "",
+    );
     all
 }
 

@@ -75,7 +75,7 @@ pub fn no_progress() {}
 pub fn declarable(cards: CardSet, rules: &Rules) -> u16 {
     let marriages: u16 = cards.marriages().map(|s| rules.marriage_value(s)).sum();
     let aces = CardSet::full_rank(Rank::Ace);
-    // RULES.md: the ace marriage scores "on the same terms as a marriage",
+    // docs/rules.md: the ace marriage scores "on the same terms as a marriage",
     // so it raises the bidding cap like one.
     let ace = if rules.ace_marriage > 0 && aces.is_subset(cards) {
         rules.ace_marriage

@@ -298,7 +298,7 @@ impl Puzzle {
         self.state.to_move()
     }
 
-    /// The position as NOTATION.md's snapshot, with id, contract and expect.
+    /// The position as docs/notation.md's snapshot, with id, contract and expect.
     pub fn position(&self) -> Position {
         let mut p = Position::from_state(self.rules, &self.state);
         p.id = Some(self.id.clone());

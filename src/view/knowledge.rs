@@ -4,7 +4,7 @@
 //! it cannot place into *slots* of fixed sizes, and nothing else: every
 //! assignment of those cards to the slots stands for the same number of
 //! deals and exchanges, so "uniform over the hidden histories that fit"
-//! (RULES.md) is "uniform over the assignments that fit". The slots:
+//! (docs/rules.md) is "uniform over the assignments that fit". The slots:
 //!
 //! | viewer | slots |
 //! |---|---|
@@ -21,7 +21,7 @@
 //!
 //! What play reveals narrows the slots each card may be in: a card played
 //! was in its player's hand; a card that would have made a play illegal was
-//! not (RULES.md's voids, "no higher card", "no trump"); a lead that declares
+//! not (docs/rules.md's voids, "no higher card", "no trump"); a lead that declares
 //! shows the partner, and under `declare=auto` one that does not shows the
 //! partner missing. The one constraint that is not about a single card,
 //! "a lead of an ace without declaring shows the leader lacked one of the

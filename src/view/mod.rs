@@ -1,4 +1,4 @@
-//! One seat's view of a hand: what that seat knows (RULES.md, *What each
+//! One seat's view of a hand: what that seat knows (docs/rules.md, *What each
 //! seat knows*), and the layouts of the unseen cards that fit it.
 //!
 //! A [`View`] holds the seat's own cards, the shown musik, its part of the

@@ -1,4 +1,4 @@
-//! Reading views: the view form of NOTATION.md, or a history-form position
+//! Reading views: the view form of docs/notation.md, or a history-form position
 //! seen from one seat (its `view:` line, a seat given by the caller, or the
 //! seat to move).
 
