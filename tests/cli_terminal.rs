@@ -19,9 +19,13 @@ fn need_script() {
     );
 }
 
-/// Runs `command` on a pseudo terminal; after each pause, types the
-/// matching bytes. Returns everything the terminal showed.
-fn on_terminal(command: &str, typed: &[(u64, &[u8])]) -> Vec<u8> {
+/// Runs `command` on a pseudo terminal; for each step, waits until the
+/// terminal has shown `wait_for` (at most a minute: a loaded machine may be
+/// slow to start the program), then types `bytes`. Returns everything the
+/// terminal showed.
+fn on_terminal(command: &str, steps: &[(&[u8], &[u8])]) -> Vec<u8> {
+    use std::io::Read;
+    use std::sync::{Arc, Mutex};
     let mut child = Command::new("script")
         .args(["-qfc", command, "/dev/null"])
         .stdin(Stdio::piped())
@@ -30,14 +34,45 @@ fn on_terminal(command: &str, typed: &[(u64, &[u8])]) -> Vec<u8> {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    for (ms, bytes) in typed {
-        std::thread::sleep(Duration::from_millis(*ms));
+    let mut stdout = child.stdout.take().unwrap();
+    let shown = Arc::new(Mutex::new(Vec::new()));
+    let reader = {
+        let shown = Arc::clone(&shown);
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                shown.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        })
+    };
+    for (wait_for, bytes) in steps {
+        let start = std::time::Instant::now();
+        while !shown
+            .lock()
+            .unwrap()
+            .windows(wait_for.len())
+            .any(|w| w == *wait_for)
+        {
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "the terminal never showed {:?}: {:?}",
+                String::from_utf8_lossy(wait_for),
+                String::from_utf8_lossy(&shown.lock().unwrap())
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
         stdin.write_all(bytes).unwrap();
         stdin.flush().unwrap();
     }
-    std::thread::sleep(Duration::from_millis(500));
+    let status = child.wait().unwrap();
     drop(stdin);
-    child.wait_with_output().unwrap().stdout
+    reader.join().unwrap();
+    let _ = status;
+    let out = shown.lock().unwrap().clone();
+    out
 }
 
 #[test]
@@ -45,7 +80,7 @@ fn solve_on_a_terminal_says_it_waits_for_input() {
     need_script();
     let exe = env!("CARGO_BIN_EXE_tysiac");
     // Ctrl-D at once: the hint, then the empty input's error.
-    let shown = on_terminal(&format!("{exe} solve"), &[(500, b"\x04")]);
+    let shown = on_terminal(&format!("{exe} solve"), &[(b"Ctrl-D", b"\x04")]);
     let shown = String::from_utf8_lossy(&shown);
     assert!(
         shown.contains("reading standard input (end with Ctrl-D)"),
@@ -58,25 +93,25 @@ fn solve_on_a_terminal_says_it_waits_for_input() {
 fn ctrl_c_clears_the_progress_bar() {
     need_script();
     let exe = env!("CARGO_BIN_EXE_tysiac");
-    // Long enough to show the bar (after 0.3 s), then Ctrl-C.
+    // Once the bar is drawn (after 0.3 s), Ctrl-C.
     let shown = on_terminal(
         &format!("{exe} bid AKQ.T9..AJ --samples 1000000 --threads 1"),
-        &[(1500, b"\x03")],
+        &[(b"bid [", b"\x03")],
     );
-    let bar = shown
-        .windows(5)
-        .rposition(|w| w == b"bid [")
-        .expect("the progress bar was drawn");
-    let after = &shown[bar..];
-    // The terminal echoes ^C; after it the line is erased (carriage
-    // return, erase line) and nothing of the bar is drawn again.
-    let ctrl_c = after
+    let ctrl_c = shown
         .windows(2)
         .position(|w| w == b"^C")
         .expect("^C echoed");
     assert!(
-        after[ctrl_c..].ends_with(b"\r\x1b[2K"),
+        shown[..ctrl_c].windows(5).any(|w| w == b"bid ["),
+        "the progress bar was drawn before Ctrl-C"
+    );
+    // What the terminal shows last is the bar's line erased (carriage
+    // return, erase line), whatever the bar drew between the echo and the
+    // handler: the shell's prompt starts on a clean line.
+    assert!(
+        shown.ends_with(b"\r\x1b[2K"),
         "{:?}",
-        String::from_utf8_lossy(&after[ctrl_c..])
+        String::from_utf8_lossy(&shown[ctrl_c..])
     );
 }

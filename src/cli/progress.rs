@@ -65,7 +65,9 @@ fn clear_line_on_interrupt() {
         // If a handler cannot be set, Ctrl-C still ends the run as before.
         let _ = ctrlc::set_handler(|| {
             use std::io::Write;
-            let mut err = std::io::stderr();
+            // Hold standard error's lock to the end: a worker thread's tick
+            // must not draw the bar again after the line is erased.
+            let mut err = std::io::stderr().lock();
             // Carriage return, then erase the line (ANSI EL 2).
             let _ = err.write_all(b"\r\x1b[2K");
             let _ = err.flush();
