@@ -5,7 +5,13 @@
 //! # Scoring a hand
 //! The declarer scores +contract when the declarer's points reach the
 //! contract, −contract otherwise; each defender scores the own points rounded
-//! as the `rounding` switch says ([`hand_score`]).
+//! as the `rounding` switch says ([`hand_score`]). `declarer_scores=points`
+//! and `round_before_contract=yes` change the declarer's part.
+//!
+//! The game switches of issue 14 (the ru-a barrel, bolts, 555, blind and
+//! opening hands, the bid floor, concession values, four players and the
+//! dealer's musik) are described in `docs/score.md`, *Scoring and game
+//! switches*.
 //!
 //! # A game
 //! [`Game`] keeps the totals of three players hand after hand:
@@ -30,8 +36,9 @@
 //! are ignored. Header lines come first:
 //!
 //! ```text
-//! players: Ala Bartek Celina      # required: three names, in playing order
+//! players: Ala Bartek Celina      # required: three (or four) names, in playing order
 //! rules: standard bomb=first_free # optional (default: --rules, or standard)
+//! dealer: Ala                     # four players: the first dealer (default: the first)
 //! ```
 //!
 //! The players are listed in playing order (clockwise): for each hand, the
@@ -61,6 +68,12 @@
 //!     score file's folder; `id=<id>` names the position, which may be left
 //!     out when the file holds one. Its `contract:` line serves when the hand
 //!     line has no `contract=`.
+//!
+//! - `blind` (the result counts double), `tricks=<a>,<b>,<c>` (tricks won,
+//!   for `bolts=yes`), `musik=<card>,<card>,<card>` (for `dealer_musik`),
+//!   `dealer=<name>` (four players: who deals and sits out; default: the
+//!   player after the previous hand's dealer). With four players `points=`
+//!   and `tricks=` have four entries, the dealer's `-`.
 //!
 //! A line that cannot be read or scored is reported with its line number and
 //! left out; the lines after it are still scored.
@@ -777,13 +790,13 @@ impl Game {
         }
         let n = self.players.len();
         if self.rules.barrel_clamp {
-            for p in 0..n {
-                if before[p] < line && self.totals[p] > line {
+            for (p, total) in self.totals.iter_mut().enumerate() {
+                if before[p] < line && *total > line {
                     notes.push(format!(
-                        "{} reaches the barrel with {}: held at {line} (barrel_clamp)",
-                        self.players[p], self.totals[p]
+                        "{} reaches the barrel with {total}: held at {line} (barrel_clamp)",
+                        self.players[p]
                     ));
-                    self.totals[p] = line;
+                    *total = line;
                 }
             }
         }

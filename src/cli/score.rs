@@ -30,11 +30,17 @@ pub struct ScoreArgs {
 
 const FORMAT: &str = "\
 Input (one game per file; # starts a comment):
-  players: Ala Bartek Celina          three names, in playing order
+  players: Ala Bartek Celina          three (or four) names, in playing order
   rules: standard bomb=first_free     optional (else --rules, else standard)
+  dealer: Ala                         four players: the first dealer (sits out)
   D=Ala bid=110 contract=120 points=125,40,35
   D=Bartek bid=100 concede
   D=Celina bid=120 position=hands.txt id=h3
+  D=Ala bid=120 points=130,50,20 tricks=5,3,0 blind
+Optional hand words: blind (counts double), tricks=a,b,c (for bolts=yes),
+musik=AH,KS,9D (for dealer_musik), dealer=NAME (four players; default: the
+next player after the previous dealer). With four players points= and
+tricks= have four entries, the dealer's written -.
 For each hand the named declarer is D, the next player in the players: list
 is L and the one after is R. points= are the points each player took (cards
 and marriages, before rounding) in the order of the players: line. A
