@@ -146,6 +146,37 @@ pub struct Rules {
     pub marriage_needs_trick: bool,
     /// Points for winning the last trick.
     pub last_trick_bonus: u16,
+    // Scoring and game switches (issue 14; `tysiac score`, docs/score.md).
+    /// What a made contract scores.
+    pub declarer_scores: DeclarerScores,
+    /// D's points rounded by `rounding` before the contract check.
+    pub round_before_contract: bool,
+    /// What each defender scores when D concedes.
+    pub concession: Concession,
+    /// How high a bid may go before the musik.
+    pub bid_limit: BidLimit,
+    /// With `bid_step=5,10@200`: the step from `bid_step_from` on (10), and
+    /// that level (200); `bid_step_from=0`: one step throughout.
+    pub bid_step_high: u16,
+    pub bid_step_from: u16,
+    /// The barrel as a line to clear (`plain`) or with ru-a's tries and falls.
+    pub barrel_rule: BarrelRule,
+    /// Under `barrel_rule=ru`: the made contract that wins from the barrel.
+    pub barrel_win: BarrelWin,
+    /// A total reaching the barrel is set to the barrel's line.
+    pub barrel_clamp: bool,
+    /// A winner's total shown as 1000 at most.
+    pub cap_1000: bool,
+    /// A player winning no trick gets a bolt; three bolts cost 120.
+    pub bolts: bool,
+    /// A total of exactly 555 after a hand is reset to 0.
+    pub reset_555: bool,
+    /// ru-a's opening: the first three hands forced at 120 and doubled.
+    pub opening: Opening,
+    /// A player whose total is below this may not bid (must pass).
+    pub bid_floor: Option<i16>,
+    /// With four players: what the dealer, sitting out, scores from the musik.
+    pub dealer_musik: DealerMusik,
 }
 
 impl Default for Rules {
@@ -155,10 +186,10 @@ impl Default for Rules {
 }
 
 /// The preset names, as `Rules` reads them.
-pub const PRESETS: [&str; 3] = ["standard", "pl", "ru"];
+pub const PRESETS: [&str; 5] = ["standard", "pl", "ru", "ru_full", "pl_full"];
 
 /// The switch names, in docs/rules.md's table order.
-pub const SWITCHES: [&str; 21] = [
+pub const SWITCHES: [&str; 34] = [
     "must_beat",
     "must_trump",
     "must_overtrump",
@@ -180,6 +211,19 @@ pub const SWITCHES: [&str; 21] = [
     "trump_from",
     "marriage_needs_trick",
     "last_trick_bonus",
+    "declarer_scores",
+    "round_before_contract",
+    "concession",
+    "bid_limit",
+    "barrel_rule",
+    "barrel_win",
+    "barrel_clamp",
+    "cap_1000",
+    "bolts",
+    "reset_555",
+    "opening",
+    "bid_floor",
+    "dealer_musik",
 ];
 
 impl Rules {
@@ -205,6 +249,21 @@ impl Rules {
         trump_from: TrumpFrom::Lead,
         marriage_needs_trick: false,
         last_trick_bonus: 0,
+        declarer_scores: DeclarerScores::Contract,
+        round_before_contract: false,
+        concession: Concession::Sixty,
+        bid_limit: BidLimit::Marriages,
+        bid_step_high: 10,
+        bid_step_from: 0,
+        barrel_rule: BarrelRule::Plain,
+        barrel_win: BarrelWin::Over120,
+        barrel_clamp: false,
+        cap_1000: false,
+        bolts: false,
+        reset_555: false,
+        opening: Opening::None,
+        bid_floor: None,
+        dealer_musik: DealerMusik::None,
     };
 
     /// Polish: standard with `must_trump=no first_trick_marriage=yes declare=optional`.
@@ -227,13 +286,59 @@ impl Rules {
         ..Rules::STANDARD
     };
 
+    /// The full ru-a game (seeds/rules-ru-a.txt): `ru` with the ru-a barrel
+    /// (three tries, knock-offs, the score clamped at 880), bolts, 555 and
+    /// the dealer's musik points with four players.
+    pub const RU_FULL: Rules = Rules {
+        barrel_rule: BarrelRule::Ru,
+        barrel_clamp: true,
+        bolts: true,
+        reset_555: true,
+        dealer_musik: DealerMusik::Ru,
+        ..Rules::RU
+    };
+
+    /// The Polish text's game (seeds/rules-pl.txt): `pl` with the first
+    /// concession free and the dealer's musik points (an ace 50, a marriage
+    /// its value) with four players.
+    pub const PL_FULL: Rules = Rules {
+        bomb: Bomb::FirstFree,
+        dealer_musik: DealerMusik::Pl,
+        ..Rules::PL
+    };
+
     /// A preset by name.
     pub fn preset(name: &str) -> Option<Rules> {
         match name.to_ascii_lowercase().as_str() {
             "standard" => Some(Rules::STANDARD),
             "pl" => Some(Rules::PL),
             "ru" => Some(Rules::RU),
+            "ru_full" => Some(Rules::RU_FULL),
+            "pl_full" => Some(Rules::PL_FULL),
             _ => None,
+        }
+    }
+
+    /// The smallest raise from the bid `level`: `bid_step`, or from
+    /// `bid_step_from` on `bid_step_high`.
+    pub fn step_at(&self, level: u16) -> u16 {
+        if self.bid_step_from > 0 && level >= self.bid_step_from {
+            self.bid_step_high
+        } else {
+            self.bid_step
+        }
+    }
+
+    /// Whether `bid` is a bid level: 100 plus steps of `bid_step`, and from
+    /// `bid_step_from` on that level plus steps of `bid_step_high`.
+    pub fn is_bid_level(&self, bid: u16) -> bool {
+        if bid < 100 {
+            return false;
+        }
+        if self.bid_step_from > 0 && bid >= self.bid_step_from {
+            (bid - self.bid_step_from) % self.bid_step_high == 0
+        } else {
+            (bid - 100) % self.bid_step == 0
         }
     }
 
@@ -323,11 +428,37 @@ impl Rules {
                 }
             }
             "bid_step" => {
-                self.bid_step = match v.as_str() {
-                    "10" => 10,
-                    "5" => 5,
-                    _ => return Err(bad("10 or 5")),
+                let expected = "10 or 5, or LOW,HIGH@LEVEL such as 5,10@200 \
+                                (steps of 5 below 200, of 10 from 200)";
+                let step = |t: &str| match t {
+                    "5" => Ok(5),
+                    "10" => Ok(10),
+                    "20" => Ok(20),
+                    _ => Err(bad(expected)),
+                };
+                let (low, high, from) = match v.split_once(',') {
+                    None => (step(&v).map_err(|_| bad(expected))?, 10, 0),
+                    Some((low, rest)) => {
+                        let (high, from) = rest.split_once('@').ok_or_else(|| bad(expected))?;
+                        let from = number(from, 1000).map_err(|_| bad(expected))?;
+                        (step(low)?, step(high)?, from)
+                    }
+                };
+                if !(low == 5 || low == 10) {
+                    return Err(bad(expected));
                 }
+                if from != 0 && (from <= 100 || (from - 100) % low != 0) {
+                    return Err(RulesError(format!(
+                        "switch bid_step: '{value}': the level where the step changes must be \
+                         above 100 and a bid level (100 plus steps of {low})"
+                    )));
+                }
+                self.bid_step = low;
+                (self.bid_step_high, self.bid_step_from) = if from == 0 || high == low {
+                    (10, 0)
+                } else {
+                    (high, from)
+                };
             }
             "rounding" => {
                 self.rounding = match v.as_str() {
@@ -364,6 +495,71 @@ impl Rules {
             }
             "marriage_needs_trick" => self.marriage_needs_trick = yes_no(value)?,
             "last_trick_bonus" => self.last_trick_bonus = number(value, 1000)?,
+            "declarer_scores" => {
+                self.declarer_scores = match v.as_str() {
+                    "contract" => DeclarerScores::Contract,
+                    "points" => DeclarerScores::Points,
+                    _ => return Err(bad("contract or points")),
+                }
+            }
+            "round_before_contract" => self.round_before_contract = yes_no(value)?,
+            "concession" => {
+                self.concession = match v.as_str() {
+                    "60" => Concession::Sixty,
+                    "half_bid" => Concession::HalfBid,
+                    "40" => Concession::Forty,
+                    _ => return Err(bad("60, half_bid or 40")),
+                }
+            }
+            "bid_limit" => {
+                self.bid_limit = match v.as_str() {
+                    "marriages" => BidLimit::Marriages,
+                    "120_before_musik" => BidLimit::Before120,
+                    _ => return Err(bad("marriages or 120_before_musik")),
+                }
+            }
+            "barrel_rule" => {
+                self.barrel_rule = match v.as_str() {
+                    "plain" => BarrelRule::Plain,
+                    "ru" => BarrelRule::Ru,
+                    _ => return Err(bad("plain or ru")),
+                }
+            }
+            "barrel_win" => {
+                self.barrel_win = match v.as_str() {
+                    "over_120" => BarrelWin::Over120,
+                    "120" => BarrelWin::AtLeast120,
+                    _ => return Err(bad("over_120 or 120")),
+                }
+            }
+            "barrel_clamp" => self.barrel_clamp = yes_no(value)?,
+            "cap_1000" => self.cap_1000 = yes_no(value)?,
+            "bolts" => self.bolts = yes_no(value)?,
+            "reset_555" => self.reset_555 = yes_no(value)?,
+            "opening" => {
+                self.opening = match v.as_str() {
+                    "none" => Opening::None,
+                    "ru" => Opening::Ru,
+                    _ => return Err(bad("none or ru")),
+                }
+            }
+            "bid_floor" => {
+                self.bid_floor = match v.as_str() {
+                    "none" => None,
+                    _ => match v.parse::<i16>() {
+                        Ok(n) if (-1000..=1000).contains(&n) => Some(n),
+                        _ => return Err(bad("none or a number from -1000 to 1000, e.g. -120")),
+                    },
+                }
+            }
+            "dealer_musik" => {
+                self.dealer_musik = match v.as_str() {
+                    "none" => DealerMusik::None,
+                    "ru" => DealerMusik::Ru,
+                    "pl" => DealerMusik::Pl,
+                    _ => return Err(bad("none, ru or pl")),
+                }
+            }
             _ => {
                 return Err(RulesError(format!(
                     "unknown switch '{key}' (known: {})",
@@ -408,7 +604,10 @@ impl Rules {
                 TrumpRule::Chosen => "chosen",
             }
             .into(),
-            "bid_step" => self.bid_step.to_string(),
+            "bid_step" => match self.bid_step_from {
+                0 => self.bid_step.to_string(),
+                from => format!("{},{}@{from}", self.bid_step, self.bid_step_high),
+            },
             "rounding" => match self.rounding {
                 Rounding::HalfDown => "half_down",
                 Rounding::HalfUp => "half_up",
@@ -436,6 +635,49 @@ impl Rules {
             .into(),
             "marriage_needs_trick" => yn(self.marriage_needs_trick),
             "last_trick_bonus" => self.last_trick_bonus.to_string(),
+            "declarer_scores" => match self.declarer_scores {
+                DeclarerScores::Contract => "contract",
+                DeclarerScores::Points => "points",
+            }
+            .into(),
+            "round_before_contract" => yn(self.round_before_contract),
+            "concession" => match self.concession {
+                Concession::Sixty => "60",
+                Concession::HalfBid => "half_bid",
+                Concession::Forty => "40",
+            }
+            .into(),
+            "bid_limit" => match self.bid_limit {
+                BidLimit::Marriages => "marriages",
+                BidLimit::Before120 => "120_before_musik",
+            }
+            .into(),
+            "barrel_rule" => match self.barrel_rule {
+                BarrelRule::Plain => "plain",
+                BarrelRule::Ru => "ru",
+            }
+            .into(),
+            "barrel_win" => match self.barrel_win {
+                BarrelWin::Over120 => "over_120",
+                BarrelWin::AtLeast120 => "120",
+            }
+            .into(),
+            "barrel_clamp" => yn(self.barrel_clamp),
+            "cap_1000" => yn(self.cap_1000),
+            "bolts" => yn(self.bolts),
+            "reset_555" => yn(self.reset_555),
+            "opening" => match self.opening {
+                Opening::None => "none",
+                Opening::Ru => "ru",
+            }
+            .into(),
+            "bid_floor" => self.bid_floor.map_or("none".into(), |n| n.to_string()),
+            "dealer_musik" => match self.dealer_musik {
+                DealerMusik::None => "none",
+                DealerMusik::Ru => "ru",
+                DealerMusik::Pl => "pl",
+            }
+            .into(),
             _ => return None,
         })
     }
@@ -478,7 +720,8 @@ impl FromStr for Rules {
             if !first.contains('=') {
                 rules = Rules::preset(first).ok_or_else(|| {
                     RulesError(format!(
-                        "unknown rule set '{first}' (presets: standard, pl, ru)"
+                        "unknown rule set '{first}' (presets: {})",
+                        PRESETS.join(", ")
                     ))
                 })?;
                 words.next();
@@ -509,6 +752,77 @@ impl FromStr for Rules {
     }
 }
 
+// ---------------------------------------------------------------------------
+// Scoring and game switches (issue 14)
+
+/// What a made contract scores (`declarer_scores`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum DeclarerScores {
+    /// The contract.
+    Contract,
+    /// The points D took, rounded by `rounding` (at least the contract, as
+    /// it was made).
+    Points,
+}
+
+/// What each defender scores when D concedes (`concession`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Concession {
+    /// 60 (ru-a, pl with three players).
+    Sixty,
+    /// Half the bid, rounded by `rounding`.
+    HalfBid,
+    /// 40 (pl with four players).
+    Forty,
+}
+
+/// How high a bid may go before the musik (`bid_limit`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BidLimit {
+    /// 120 plus the marriages held.
+    Marriages,
+    /// 120 at most, marriages or not; the contract may go higher.
+    Before120,
+}
+
+/// The barrel's rule (`barrel_rule`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BarrelRule {
+    /// From `barrel` on, points only as declarer.
+    Plain,
+    /// ru-a: three tries, falls and knock-offs (−120), three unplayed
+    /// barrels reset the total to 0.
+    Ru,
+}
+
+/// What wins from the ru-a barrel (`barrel_win`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BarrelWin {
+    /// A made contract of more than 120.
+    Over120,
+    /// A made contract of at least 120.
+    AtLeast120,
+}
+
+/// The forced opening hands (`opening`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Opening {
+    None,
+    /// ru-a: the first three hands are bid at 120 and count double.
+    Ru,
+}
+
+/// What the dealer sitting out a four-player hand scores (`dealer_musik`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum DealerMusik {
+    /// Nothing.
+    None,
+    /// ru-a: the musik's card points, plus a marriage lying in it.
+    Ru,
+    /// pl: 50 for each ace in the musik, plus a marriage lying in it.
+    Pl,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -527,6 +841,23 @@ mod tests {
                 .unwrap(),
             Rules::RU
         );
+        assert_eq!(
+            "ru barrel_rule=ru barrel_clamp=yes bolts=yes reset_555=yes dealer_musik=ru"
+                .parse::<Rules>()
+                .unwrap(),
+            Rules::RU_FULL
+        );
+        assert_eq!(
+            "pl bomb=first_free dealer_musik=pl"
+                .parse::<Rules>()
+                .unwrap(),
+            Rules::PL_FULL
+        );
+        // The new presets print by name; the old ones are unchanged.
+        assert_eq!(Rules::RU_FULL.to_string(), "ru_full");
+        assert_eq!(Rules::PL_FULL.to_string(), "pl_full");
+        assert_eq!(Rules::RU.to_string(), "ru");
+        assert_eq!(Rules::PL.to_string(), "pl");
     }
 
     #[test]
@@ -556,6 +887,29 @@ mod tests {
             "trump_from=next_trick",
             "marriage_needs_trick=yes",
             "last_trick_bonus=10",
+            "declarer_scores=points",
+            "round_before_contract=yes",
+            "concession=half_bid",
+            "concession=40",
+            "bid_limit=120_before_musik",
+            "bid_step=5,10@200",
+            "bid_step=10,20@300",
+            "barrel_rule=ru",
+            "barrel_rule=plain",
+            "barrel_win=120",
+            "barrel_clamp=yes",
+            "barrel_clamp=no",
+            "cap_1000=yes",
+            "bolts=yes",
+            "bolts=no",
+            "reset_555=yes",
+            "opening=ru",
+            "bid_floor=-120",
+            "bid_floor=0",
+            "bid_floor=none",
+            "dealer_musik=ru",
+            "dealer_musik=pl",
+            "dealer_musik=none",
         ];
         for preset in PRESETS {
             for s in settings {
@@ -588,5 +942,28 @@ mod tests {
         assert!("pl musik=discard discard_points=declarer"
             .parse::<Rules>()
             .is_ok());
+        for bad in [
+            "bid_step=7",
+            "bid_step=5,10",
+            "bid_step=5,10@203",
+            "bid_step=5,10@100",
+        ] {
+            let e = format!("standard {bad}").parse::<Rules>().unwrap_err();
+            assert!(e.0.contains("bid_step"), "{bad}: {e}");
+        }
+        let e = "standard bid_floor=low".parse::<Rules>().unwrap_err();
+        assert!(e.0.contains("bid_floor") && e.0.contains("low"), "{e}");
+    }
+
+    #[test]
+    fn bid_step_changes_with_the_level() {
+        let r: Rules = "ru bid_step=5,10@200".parse().unwrap();
+        assert_eq!(r.to_string(), "ru bid_step=5,10@200");
+        assert!(r.is_bid_level(195) && r.is_bid_level(200) && r.is_bid_level(210));
+        assert!(!r.is_bid_level(205) && !r.is_bid_level(97));
+        assert_eq!((r.step_at(195), r.step_at(200)), (5, 10));
+        // The same step on both sides is one step.
+        let same: Rules = "standard bid_step=10,10@200".parse().unwrap();
+        assert_eq!(same, Rules::STANDARD);
     }
 }

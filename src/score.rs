@@ -5,7 +5,13 @@
 //! # Scoring a hand
 //! The declarer scores +contract when the declarer's points reach the
 //! contract, −contract otherwise; each defender scores the own points rounded
-//! as the `rounding` switch says ([`hand_score`]).
+//! as the `rounding` switch says ([`hand_score`]). `declarer_scores=points`
+//! and `round_before_contract=yes` change the declarer's part.
+//!
+//! The game switches of issue 14 (the ru-a barrel, bolts, 555, blind and
+//! opening hands, the bid floor, concession values, four players and the
+//! dealer's musik) are described in `docs/score.md`, *Scoring and game
+//! switches*.
 //!
 //! # A game
 //! [`Game`] keeps the totals of three players hand after hand:
@@ -30,8 +36,9 @@
 //! are ignored. Header lines come first:
 //!
 //! ```text
-//! players: Ala Bartek Celina      # required: three names, in playing order
+//! players: Ala Bartek Celina      # required: three (or four) names, in playing order
 //! rules: standard bomb=first_free # optional (default: --rules, or standard)
+//! dealer: Ala                     # four players: the first dealer (default: the first)
 //! ```
 //!
 //! The players are listed in playing order (clockwise): for each hand, the
@@ -62,13 +69,24 @@
 //!     out when the file holds one. Its `contract:` line serves when the hand
 //!     line has no `contract=`.
 //!
+//! - `blind` (the result counts double), `tricks=<a>,<b>,<c>` (tricks won,
+//!   for `bolts=yes`), `musik=<card>,<card>,<card>` (for `dealer_musik`),
+//!   `dealer=<name>` (four players: who deals and sits out; default: the
+//!   player after the previous hand's dealer). With four players `points=`
+//!   and `tricks=` have four entries, the dealer's `-`.
+//!
 //! A line that cannot be read or scored is reported with its line number and
 //! left out; the lines after it are still scored.
 
 use serde::Serialize;
 
+use crate::card::{Card, Rank};
+use crate::cardset::CardSet;
 use crate::position::{Form, Position};
-use crate::rules::{Bomb, DiscardPoints, Musik, Rules};
+use crate::rules::{
+    BarrelRule, BarrelWin, BidLimit, Bomb, Concession, DealerMusik, DeclarerScores, DiscardPoints,
+    Musik, Opening, Rules,
+};
 use crate::seat::Seat;
 
 /// Points a game is won at.
@@ -88,18 +106,36 @@ pub fn contract_made(contract: u16, declarer_points: u16) -> bool {
     declarer_points >= contract
 }
 
-/// The hand's score for D, L and R: the declarer ±contract, each defender
-/// the own points rounded. `points` are by seat (D, L, R).
+/// The declarer's points as the contract check sees them: rounded by
+/// `rounding` first under `round_before_contract=yes`.
+pub fn checked_points(rules: &Rules, declarer_points: u16) -> u16 {
+    if rules.round_before_contract {
+        rules.rounding.apply(declarer_points)
+    } else {
+        declarer_points
+    }
+}
+
+/// The hand's score for D, L and R. The declarer: when the points reach the
+/// contract (rounded first under `round_before_contract=yes`), +contract, or
+/// with `declarer_scores=points` the points taken rounded by `rounding` (never
+/// less than the contract); otherwise −contract. Each defender: the own
+/// points rounded. `points` are by seat (D, L, R).
 ///
 /// ```
 /// use tysiac::{score::hand_score, Rules};
 /// assert_eq!(hand_score(&Rules::STANDARD, 120, [125, 24, 26]), [120, 20, 30]);
 /// assert_eq!(hand_score(&Rules::STANDARD, 120, [119, 25, 36]), [-120, 20, 40]);
+/// let points: Rules = "standard declarer_scores=points".parse().unwrap();
+/// assert_eq!(hand_score(&points, 120, [147, 0, 0])[0], 150);
 /// ```
 pub fn hand_score(rules: &Rules, contract: u16, points: [u16; 3]) -> [i32; 3] {
     let c = i32::from(contract);
-    let d = if contract_made(contract, points[0]) {
-        c
+    let d = if contract_made(contract, checked_points(rules, points[0])) {
+        match rules.declarer_scores {
+            DeclarerScores::Contract => c,
+            DeclarerScores::Points => defender_score(rules, points[0]).max(c),
+        }
     } else {
         -c
     };
@@ -110,23 +146,63 @@ pub fn hand_score(rules: &Rules, contract: u16, points: [u16; 3]) -> [i32; 3] {
     ]
 }
 
+/// What each defender scores when the declarer concedes `bid`
+/// (`concession`: 60, half the bid rounded by `rounding`, or 40).
+pub fn concession_points(rules: &Rules, bid: u16) -> i32 {
+    match rules.concession {
+        Concession::Sixty => CONCESSION_POINTS,
+        Concession::HalfBid => defender_score(rules, bid / 2),
+        Concession::Forty => 40,
+    }
+}
+
+/// What the dealer sitting out a four-player hand scores from the musik
+/// (`dealer_musik`): ru its card points, pl 50 for each ace; both add the
+/// value of a marriage (K and Q of one suit) lying in it. Rounded as a
+/// defender's points.
+pub fn musik_score(rules: &Rules, musik: CardSet) -> i32 {
+    let marriages: u16 = musik.marriages().map(|s| rules.marriage_value(s)).sum();
+    let base: u16 = match rules.dealer_musik {
+        DealerMusik::None => return 0,
+        DealerMusik::Ru => musik.points(),
+        DealerMusik::Pl => 50 * musik.iter().filter(|c| c.rank() == Rank::Ace).count() as u16,
+    };
+    defender_score(rules, base + marriages)
+}
+
 /// The most a bid or contract can be: 120 and every marriage (the ace
 /// marriage too, which is declared on the same terms).
 pub fn max_contract(rules: &Rules) -> u16 {
     120 + rules.marriage_values.iter().sum::<u16>() + rules.ace_marriage
 }
 
-/// Checks a bid: at least 100, in steps of `bid_step` from 100, at most
-/// [`max_contract`].
+/// Checks a bid: at least 100, in steps of `bid_step` from 100 (the step
+/// may change at a level: `bid_step=5,10@200`), at most [`max_contract`],
+/// and at most 120 under `bid_limit=120_before_musik`.
 pub fn check_bid(rules: &Rules, bid: u16) -> Result<(), String> {
     let max = max_contract(rules);
     if bid < 100 {
         return Err(format!("bid {bid} is below 100, the forced opening bid"));
     }
-    if (bid - 100) % rules.bid_step != 0 {
+    if !rules.is_bid_level(bid) {
+        let step = rules.get("bid_step").unwrap_or_default();
+        return Err(if rules.bid_step_from > 0 {
+            format!(
+                "bid {bid} is not a bid level: 100 plus steps of {} below {}, then steps of {} \
+                 (bid_step={step})",
+                rules.bid_step, rules.bid_step_from, rules.bid_step_high
+            )
+        } else {
+            format!(
+                "bid {bid} is not 100 plus steps of {} (bid_step={step})",
+                rules.bid_step
+            )
+        });
+    }
+    if rules.bid_limit == BidLimit::Before120 && bid > 120 {
         return Err(format!(
-            "bid {bid} is not 100 plus steps of {} (bid_step={})",
-            rules.bid_step, rules.bid_step
+            "bid {bid} is above 120, the most before the musik (bid_limit=120_before_musik; \
+             the contract may be higher)"
         ));
     }
     if bid > max {
@@ -200,23 +276,66 @@ pub fn history_points(position: &Position) -> Result<[u16; 3], String> {
     Ok(state.points)
 }
 
+/// Tricks D, L and R won in a complete hand in the history form.
+pub fn history_tricks(position: &Position) -> Result<[u8; 3], String> {
+    history_points(position)?;
+    let Form::History(h) = &position.form else {
+        return Err("a snapshot has no history".into());
+    };
+    let mut state = h
+        .start
+        .ok_or("the hand was not played: no exchange: line")?;
+    let mut tricks = [0u8; 3];
+    for &mv in &h.moves {
+        if let Some((winner, _)) = state.play(&position.rules, mv).trick {
+            tricks[winner.index()] += 1;
+        }
+    }
+    Ok(tricks)
+}
+
 /// How a hand ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// Played out: the contract and the points each player took (cards and
-    /// marriages, before rounding), in the game's players order.
-    Played { contract: u16, points: [u16; 3] },
+    /// marriages, before rounding), in the game's players order (0 for a
+    /// dealer sitting out).
+    Played { contract: u16, points: Vec<u16> },
     /// The declarer conceded after the exchange.
     Conceded,
 }
 
 /// One hand of a game: its declarer (an index into the players), the bid
-/// won, and how it ended.
+/// won, how it ended, and what the game's rules may need besides.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hand {
     pub declarer: usize,
     pub bid: u16,
     pub outcome: Outcome,
+    /// Four players: the dealer, who sits out (`None`: the game's rotation).
+    pub dealer: Option<usize>,
+    /// A blind bid: the hand's result counts double.
+    pub blind: bool,
+    /// Tricks each player won, in players order (needed under `bolts=yes`
+    /// for a played hand).
+    pub tricks: Option<Vec<u8>>,
+    /// The musik (needed for the dealer's points under `dealer_musik`).
+    pub musik: Option<CardSet>,
+}
+
+impl Hand {
+    /// A hand with nothing besides the declarer, bid and outcome.
+    pub fn new(declarer: usize, bid: u16, outcome: Outcome) -> Hand {
+        Hand {
+            declarer,
+            bid,
+            outcome,
+            dealer: None,
+            blind: false,
+            tricks: None,
+            musik: None,
+        }
+    }
 }
 
 /// One line of the score sheet: a hand as scored.
@@ -231,15 +350,22 @@ pub struct HandRecord {
     pub contract: Option<u16>,
     pub conceded: bool,
     /// Points each player took (players order), when played.
-    pub points: Option<[u16; 3]>,
+    pub points: Option<Vec<u16>>,
     /// Whether the contract was made, when played.
     pub made: Option<bool>,
-    /// What the hand scores for each player under the rules.
-    pub earned: [i32; 3],
-    /// What was added to each total after the barrel.
-    pub added: [i32; 3],
+    /// What the hand scores for each player under the rules (doubled for a
+    /// blind or opening hand).
+    pub earned: Vec<i32>,
+    /// What each total changed by: `earned` after the barrel, with bolts,
+    /// falls and resets.
+    pub added: Vec<i32>,
     /// Each player's total after the hand.
-    pub totals: [i32; 3],
+    pub totals: Vec<i32>,
+    /// Four players: the dealer, who sat out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dealer: Option<usize>,
+    /// The result counted double (a blind bid, or an `opening=ru` hand).
+    pub doubled: bool,
     /// Why `added` differs from `earned`, and free concessions.
     pub notes: Vec<String>,
 }
@@ -254,57 +380,144 @@ pub enum GameResult {
     Draw(Vec<usize>),
 }
 
-/// A game in progress: three players' totals, hand after hand.
+/// What the ru-a barrel costs: a fall, a knock-off, a bolt's third.
+pub const PENALTY: i32 = 120;
+
+/// A game in progress: three or four players' totals, hand after hand.
 #[derive(Clone, Debug)]
 pub struct Game {
     pub rules: Rules,
-    pub players: [String; 3],
-    pub totals: [i32; 3],
+    /// Three or four names, in playing order.
+    pub players: Vec<String>,
+    pub totals: Vec<i32>,
     /// Concessions made so far (for `bomb=first_free`).
     pub concessions: usize,
     pub hands: Vec<HandRecord>,
     pub result: Option<GameResult>,
+    /// `barrel_rule=ru`: hands played on the barrel by each player sitting
+    /// on it (`None`: not on it).
+    pub on_barrel: Vec<Option<u8>>,
+    /// `barrel_rule=ru`: barrels each player fell off after three tries.
+    pub unplayed_barrels: Vec<u8>,
+    /// `bolts=yes`: bolts each player holds (0 to 2).
+    pub bolts: Vec<u8>,
+    /// Four players: the dealer of the next hand when its line names none.
+    pub next_dealer: usize,
 }
 
 impl Game {
-    /// A new game at 0 for each player.
-    pub fn new(rules: Rules, players: [String; 3]) -> Game {
+    /// A new game at 0 for each player (three, or four who take turns to
+    /// deal and sit out; the first dealer is the first player unless
+    /// `next_dealer` is set).
+    pub fn new(rules: Rules, players: impl Into<Vec<String>>) -> Game {
+        let players = players.into();
+        let n = players.len();
         Game {
             rules,
             players,
-            totals: [0; 3],
+            totals: vec![0; n],
             concessions: 0,
             hands: Vec::new(),
             result: None,
+            on_barrel: vec![None; n],
+            unplayed_barrels: vec![0; n],
+            bolts: vec![0; n],
+            next_dealer: 0,
         }
     }
 
     /// The seat `player` holds in a hand whose declarer is `declarer`: the
-    /// players are in playing order, so the next after D is L.
+    /// players are in playing order, so the next after D is L (three players).
     pub fn seat_of(declarer: usize, player: usize) -> Seat {
         Seat::from_index((player + 3 - declarer) % 3)
     }
 
-    /// The player holding `seat` when `declarer` declares.
+    /// The player holding `seat` when `declarer` declares (three players).
     pub fn player_at(declarer: usize, seat: Seat) -> usize {
         (declarer + seat.index()) % 3
     }
 
+    /// The dealer of a hand (four players: `dealer`, or the rotation's next)
+    /// and the players at D, L and R: in playing order from the declarer,
+    /// the dealer left out.
+    pub fn seats(
+        &self,
+        declarer: usize,
+        dealer: Option<usize>,
+    ) -> Result<(Option<usize>, [usize; 3]), String> {
+        let n = self.players.len();
+        if !(3..=4).contains(&n) {
+            return Err(format!("a game has 3 or 4 players, not {n}"));
+        }
+        if declarer >= n {
+            return Err(format!("declarer {declarer} is not one of the {n} players"));
+        }
+        let dealer = match (n, dealer) {
+            (3, None) => None,
+            (3, Some(_)) => {
+                return Err("dealer= is for four players (the dealer sits out)".into());
+            }
+            (_, Some(p)) if p >= n => {
+                return Err(format!("dealer {p} is not one of the {n} players"));
+            }
+            (_, d) => Some(d.unwrap_or(self.next_dealer % n)),
+        };
+        if dealer == Some(declarer) {
+            return Err(format!(
+                "{} deals this hand and sits out: not the declarer",
+                self.players[declarer]
+            ));
+        }
+        let mut seats = [declarer; 3];
+        let mut p = declarer;
+        for slot in seats.iter_mut().skip(1) {
+            p = (p + 1) % n;
+            if Some(p) == dealer {
+                p = (p + 1) % n;
+            }
+            *slot = p;
+        }
+        Ok((dealer, seats))
+    }
+
     /// Scores a hand and adds it to the sheet, or says why it cannot be
-    /// (the game is over, a bid or contract out of range, impossible points).
+    /// (the game is over, a bid or contract out of range, impossible points,
+    /// a declarer below `bid_floor`, a missing musik or trick count). A hand
+    /// that cannot be scored leaves the game unchanged.
     pub fn play(&mut self, hand: &Hand) -> Result<&HandRecord, String> {
         if let Some(result) = &self.result {
             return Err(format!("the game is over: {}", self.result_text(result)));
         }
-        let d = hand.declarer;
-        if d >= 3 {
-            return Err(format!("declarer {d} is not one of the 3 players"));
-        }
         let rules = self.rules;
+        let n = self.players.len();
+        let d = hand.declarer;
+        let (dealer, seats) = self.seats(d, hand.dealer)?;
+        let names = self.players.clone();
+        let name = |p: usize| names[p].clone();
+        let number = self.hands.len() + 1;
+        let opening = rules.opening == Opening::Ru && number <= 3;
+        if opening && hand.bid != 120 {
+            return Err(format!(
+                "hand {number} is an opening hand, bid at 120 (opening=ru), not {}",
+                hand.bid
+            ));
+        }
         check_bid(&rules, hand.bid)?;
+        if let Some(floor) = rules.bid_floor {
+            if self.totals[d] < i32::from(floor) {
+                return Err(format!(
+                    "{} has {}, below the bidding floor {floor} (bid_floor): must pass, \
+                     cannot declare",
+                    name(d),
+                    self.totals[d]
+                ));
+            }
+        }
         let mut notes = Vec::new();
-        let (earned, contract, points, made, conceded) = match hand.outcome {
+        let mut earned = vec![0i32; n];
+        let (contract, points, made, conceded) = match &hand.outcome {
             Outcome::Played { contract, points } => {
+                let contract = *contract;
                 if contract < hand.bid {
                     return Err(format!("contract {contract} is below the bid {}", hand.bid));
                 }
@@ -320,41 +533,152 @@ impl Game {
                         max_contract(&rules)
                     ));
                 }
-                check_points(&rules, points)?;
-                let by_seat = [0, 1, 2].map(|s| points[Game::player_at(d, Seat::from_index(s))]);
+                if points.len() != n {
+                    return Err(format!("points: {} numbers for {n} players", points.len()));
+                }
+                if let Some(p) = dealer.filter(|&p| points[p] != 0) {
+                    return Err(format!(
+                        "points: {} deals and sits out, so takes no points (write 0 or -)",
+                        name(p)
+                    ));
+                }
+                let by_seat = seats.map(|p| points[p]);
+                check_points(&rules, by_seat)?;
                 let seat_scores = hand_score(&rules, contract, by_seat);
-                let earned = [0, 1, 2].map(|p| seat_scores[Game::seat_of(d, p).index()]);
-                let made = contract_made(contract, by_seat[0]);
-                (earned, Some(contract), Some(points), Some(made), false)
+                for (s, &p) in seats.iter().enumerate() {
+                    earned[p] = seat_scores[s];
+                }
+                let made = contract_made(contract, checked_points(&rules, by_seat[0]));
+                (Some(contract), Some(points.clone()), Some(made), false)
             }
             Outcome::Conceded => {
                 let free = rules.bomb == Bomb::FirstFree && self.concessions == 0;
-                let cost = if free {
+                earned[d] = if free {
                     notes.push(format!(
                         "{}'s concession is the game's first: it costs nothing (bomb=first_free)",
-                        self.players[d]
+                        name(d)
                     ));
                     0
                 } else {
                     -i32::from(hand.bid)
                 };
-                let earned = [0, 1, 2].map(|p| if p == d { cost } else { CONCESSION_POINTS });
-                (earned, None, None, None, true)
+                for &p in &seats[1..] {
+                    earned[p] = concession_points(&rules, hand.bid);
+                }
+                (None, None, None, true)
             }
         };
-        let mut added = earned;
-        for p in (0..3).filter(|&p| p != d) {
+        // Tricks, for the bolts of a played hand.
+        let tricks = match (&hand.tricks, conceded, rules.bolts) {
+            (Some(t), _, _) => {
+                if t.len() != n {
+                    return Err(format!("tricks: {} numbers for {n} players", t.len()));
+                }
+                if let Some(p) = dealer.filter(|&p| t[p] != 0) {
+                    return Err(format!(
+                        "tricks: {} deals and sits out, so wins no trick (write 0 or -)",
+                        name(p)
+                    ));
+                }
+                let sum: usize = t.iter().map(|&x| usize::from(x)).sum();
+                if !conceded && sum != rules.tricks() {
+                    return Err(format!(
+                        "tricks add up to {sum}, not the {} tricks of a hand",
+                        rules.tricks()
+                    ));
+                }
+                if conceded {
+                    return Err("a conceded hand has no tricks=".into());
+                }
+                Some(t.clone())
+            }
+            (None, false, true) => {
+                return Err(
+                    "bolts=yes needs the tricks each player won: tricks=<a>,<b>,<c> \
+                     (or position=)"
+                        .into(),
+                );
+            }
+            (None, _, _) => None,
+        };
+        if let Some(p) = dealer {
+            if rules.dealer_musik != DealerMusik::None {
+                let musik = hand.musik.ok_or_else(|| {
+                    format!(
+                        "dealer_musik={} needs the musik: musik=<card>,<card>,<card> or position=",
+                        rules.get("dealer_musik").unwrap_or_default()
+                    )
+                })?;
+                if musik.len() != 3 {
+                    return Err(format!("musik: {} cards, not 3", musik.len()));
+                }
+                earned[p] = musik_score(&rules, musik);
+            }
+        }
+        let doubled = hand.blind || opening;
+        if doubled {
+            for e in earned.iter_mut() {
+                *e *= 2;
+            }
+            notes.push(
+                if hand.blind {
+                    "a blind bid: the hand counts double"
+                } else {
+                    "an opening hand (opening=ru): the hand counts double"
+                }
+                .into(),
+            );
+        }
+        // Everything is checked: score the hand.
+        let before = self.totals.clone();
+        let mut added = earned.clone();
+        for p in (0..n).filter(|&p| p != d) {
             added[p] = self.defence(p, earned[p], &mut notes);
         }
-        for (t, a) in self.totals.iter_mut().zip(added) {
+        added[d] = self.declarer_on_barrel(d, earned[d], made, contract, &mut notes);
+        for (t, a) in self.totals.iter_mut().zip(&added) {
             *t += a;
         }
         if conceded {
             self.concessions += 1;
         }
+        if let Some(t) = &tricks {
+            if rules.bolts {
+                self.bolt(&seats, t, &mut notes);
+            }
+        }
+        self.barrel_events(&before, &mut notes);
+        if rules.reset_555 {
+            for p in 0..n {
+                if self.totals[p] == 555 {
+                    self.totals[p] = 0;
+                    notes.push(format!("{} ends on 555: reset to 0 (reset_555)", name(p)));
+                }
+            }
+        }
+        let added: Vec<i32> = (0..n).map(|p| self.totals[p] - before[p]).collect();
         self.result = self.winner(d);
+        if let (true, Some(result)) = (rules.cap_1000, &self.result) {
+            let won = match result {
+                GameResult::Winner(p) => vec![*p],
+                GameResult::Draw(ps) => ps.clone(),
+            };
+            for p in won {
+                if self.totals[p] > GAME {
+                    notes.push(format!(
+                        "{} wins with {}, written as {GAME} (cap_1000)",
+                        name(p),
+                        self.totals[p]
+                    ));
+                    self.totals[p] = GAME;
+                }
+            }
+        }
+        if let Some(p) = dealer {
+            self.next_dealer = (p + 1) % n;
+        }
         self.hands.push(HandRecord {
-            number: self.hands.len() + 1,
+            number,
             declarer: d,
             bid: hand.bid,
             contract,
@@ -363,13 +687,16 @@ impl Game {
             made,
             earned,
             added,
-            totals: self.totals,
+            totals: self.totals.clone(),
+            dealer,
+            doubled,
             notes,
         });
         Ok(self.hands.last().expect("just pushed"))
     }
 
-    /// What a defender's `earned` points add under the barrel.
+    /// What a defender's (or the sitting-out dealer's) `earned` points add
+    /// under the barrel.
     fn defence(&self, player: usize, earned: i32, notes: &mut Vec<String>) -> i32 {
         let barrel = i32::from(self.rules.barrel);
         let total = self.totals[player];
@@ -377,7 +704,7 @@ impl Game {
         if barrel == 0 {
             return earned;
         }
-        if total >= barrel {
+        if total >= barrel || self.on_barrel[player].is_some() {
             if earned != 0 {
                 notes.push(format!(
                     "{name} is on the barrel ({total} ≥ {barrel}): {earned} on defence not added"
@@ -396,9 +723,172 @@ impl Game {
         earned
     }
 
+    /// What the declarer's `earned` adds under `barrel_rule=ru` while on the
+    /// barrel: a made contract that wins from it (over 120, or 120 with
+    /// `barrel_win=120`); nothing for a smaller one, and a failed contract
+    /// is not deducted.
+    fn declarer_on_barrel(
+        &self,
+        d: usize,
+        earned: i32,
+        made: Option<bool>,
+        contract: Option<u16>,
+        notes: &mut Vec<String>,
+    ) -> i32 {
+        if self.rules.barrel_rule != BarrelRule::Ru || self.on_barrel[d].is_none() {
+            return earned;
+        }
+        let name = &self.players[d];
+        let need = match self.rules.barrel_win {
+            BarrelWin::Over120 => 121,
+            BarrelWin::AtLeast120 => 120,
+        };
+        match (made, contract) {
+            (Some(true), Some(c)) if c >= need => earned,
+            (Some(true), Some(c)) => {
+                notes.push(format!(
+                    "{name} is on the barrel: a contract of {c} does not win from it \
+                     (barrel_win={}); not added",
+                    self.rules.get("barrel_win").unwrap_or_default()
+                ));
+                0
+            }
+            _ if earned < 0 => {
+                notes.push(format!(
+                    "{name} is on the barrel: {earned} not deducted during the tries"
+                ));
+                0
+            }
+            _ => earned,
+        }
+    }
+
+    /// Bolts: a player of the hand who won no trick gets one; the third
+    /// costs 120 and the count starts again.
+    fn bolt(&mut self, seats: &[usize; 3], tricks: &[u8], notes: &mut Vec<String>) {
+        for &p in seats {
+            if tricks[p] > 0 {
+                continue;
+            }
+            self.bolts[p] += 1;
+            if self.bolts[p] == 3 {
+                self.bolts[p] = 0;
+                self.totals[p] -= PENALTY;
+                notes.push(format!(
+                    "{} won no trick: a third bolt, −{PENALTY} (bolts)",
+                    self.players[p]
+                ));
+            } else {
+                notes.push(format!(
+                    "{} won no trick: bolt {} (bolts)",
+                    self.players[p], self.bolts[p]
+                ));
+            }
+        }
+    }
+
+    /// The barrel after a hand's points: the clamp at its line, and under
+    /// `barrel_rule=ru` the tries, falls, knock-offs and resets.
+    fn barrel_events(&mut self, before: &[i32], notes: &mut Vec<String>) {
+        let line = i32::from(self.rules.barrel);
+        if line == 0 {
+            return;
+        }
+        let n = self.players.len();
+        if self.rules.barrel_clamp {
+            for (p, total) in self.totals.iter_mut().enumerate() {
+                if before[p] < line && *total > line {
+                    notes.push(format!(
+                        "{} reaches the barrel with {total}: held at {line} (barrel_clamp)",
+                        self.players[p]
+                    ));
+                    *total = line;
+                }
+            }
+        }
+        if self.rules.barrel_rule != BarrelRule::Ru {
+            return;
+        }
+        // Those who sat on the barrel: one more try, or out by a win or a
+        // fall below its line.
+        for p in 0..n {
+            let Some(tries) = self.on_barrel[p] else {
+                continue;
+            };
+            if self.totals[p] >= GAME {
+                continue;
+            }
+            if self.totals[p] < line {
+                self.on_barrel[p] = None;
+                notes.push(format!(
+                    "{} falls below the barrel ({})",
+                    self.players[p], self.totals[p]
+                ));
+                continue;
+            }
+            let tries = tries + 1;
+            if tries < 3 {
+                self.on_barrel[p] = Some(tries);
+                continue;
+            }
+            self.on_barrel[p] = None;
+            self.totals[p] -= PENALTY;
+            self.unplayed_barrels[p] += 1;
+            notes.push(format!(
+                "{} falls off the barrel after three tries: −{PENALTY}, unplayed barrel {}",
+                self.players[p], self.unplayed_barrels[p]
+            ));
+            if self.unplayed_barrels[p] == 3 {
+                self.unplayed_barrels[p] = 0;
+                self.totals[p] = 0;
+                notes.push(format!(
+                    "{}: three unplayed barrels, the score is reset to 0",
+                    self.players[p]
+                ));
+            }
+        }
+        // Those who climbed on in this hand.
+        let climbers: Vec<usize> = (0..n)
+            .filter(|&p| {
+                self.on_barrel[p].is_none()
+                    && before[p] < line
+                    && (line..GAME).contains(&self.totals[p])
+            })
+            .collect();
+        if climbers.is_empty() {
+            return;
+        }
+        for p in 0..n {
+            if self.on_barrel[p].is_some() {
+                self.on_barrel[p] = None;
+                self.totals[p] -= PENALTY;
+                notes.push(format!(
+                    "{} is knocked off the barrel: −{PENALTY}",
+                    self.players[p]
+                ));
+            }
+        }
+        if let [one] = climbers.as_slice() {
+            self.on_barrel[*one] = Some(0);
+            notes.push(format!(
+                "{} climbs onto the barrel with {}: three tries",
+                self.players[*one], self.totals[*one]
+            ));
+        } else {
+            for &p in &climbers {
+                self.totals[p] -= PENALTY;
+                notes.push(format!(
+                    "{} climbs onto the barrel with others at once: all fall off, −{PENALTY}",
+                    self.players[p]
+                ));
+            }
+        }
+    }
+
     /// The result after a hand declared by `declarer`, if the game is over.
     fn winner(&self, declarer: usize) -> Option<GameResult> {
-        let reached: Vec<usize> = (0..3).filter(|&p| self.totals[p] >= GAME).collect();
+        let n = self.players.len();
+        let reached: Vec<usize> = (0..n).filter(|&p| self.totals[p] >= GAME).collect();
         if reached.is_empty() {
             return None;
         }
@@ -436,8 +926,8 @@ impl Game {
 /// How a hand line says the hand ended, before positions are read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HandEnd {
-    /// `points=a,b,c`: in players order.
-    Points([u16; 3]),
+    /// `points=a,b,c`: in players order (a dealer sitting out: 0).
+    Points(Vec<u16>),
     /// `concede`.
     Concede,
     /// `position=file [id=id]`.
@@ -453,6 +943,14 @@ pub struct HandLine {
     pub bid: u16,
     pub contract: Option<u16>,
     pub end: HandEnd,
+    /// `dealer=<name>` (four players).
+    pub dealer: Option<usize>,
+    /// The word `blind`.
+    pub blind: bool,
+    /// `tricks=a,b,c`: in players order.
+    pub tricks: Option<Vec<u8>>,
+    /// `musik=<card>,<card>,<card>`.
+    pub musik: Option<CardSet>,
 }
 
 /// A line that could not be read, with its 1-based number.
@@ -466,7 +964,10 @@ pub struct LineError {
 /// and an error for every line that could not.
 #[derive(Clone, Debug, Default)]
 pub struct Sheet {
-    pub players: Option<[String; 3]>,
+    /// Three or four names.
+    pub players: Option<Vec<String>>,
+    /// `dealer: <name>`: the first dealer of a four-player game.
+    pub first_dealer: Option<usize>,
     /// The `rules:` line, when given.
     pub rules: Option<Rules>,
     pub hands: Vec<HandLine>,
@@ -480,7 +981,7 @@ pub struct Sheet {
 /// let sheet = parse_sheet("players: Ala Bartek Celina\nD=bartek bid=100 points=30,90,0\n");
 /// assert!(sheet.errors.is_empty());
 /// assert_eq!(sheet.hands[0].declarer, 1);
-/// assert_eq!(sheet.hands[0].end, HandEnd::Points([30, 90, 0]));
+/// assert_eq!(sheet.hands[0].end, HandEnd::Points(vec![30, 90, 0]));
 /// ```
 pub fn parse_sheet(text: &str) -> Sheet {
     let mut sheet = Sheet::default();
@@ -501,7 +1002,8 @@ pub fn parse_sheet(text: &str) -> Sheet {
     if sheet.players.is_none() && sheet.errors.is_empty() {
         sheet.errors.push(LineError {
             line: 1,
-            message: "no players: line (players: <name> <name> <name>, in playing order)".into(),
+            message: "no players: line (players: <name> <name> <name> [<name>], in playing order)"
+                .into(),
         });
     }
     sheet
@@ -519,22 +1021,24 @@ fn header(sheet: &mut Sheet, key: &str, value: &str) -> Result<(), String> {
                 return Err("players: given twice".into());
             }
             let names: Vec<&str> = value.split_whitespace().collect();
-            let [a, b, c] = names.as_slice() else {
+            if !(3..=4).contains(&names.len()) {
                 return Err(format!(
-                    "players: needs 3 names (in playing order), found {}",
+                    "players: needs 3 or 4 names (in playing order), found {}",
                     names.len()
                 ));
-            };
-            for n in [a, b, c] {
-                if n.contains(['=', ',']) {
-                    return Err(format!("players: '{n}': a name has no '=' or ','"));
+            }
+            for n in &names {
+                if n.contains(['=', ',']) || *n == "-" {
+                    return Err(format!("players: '{n}': a name has no '=' or ',' and is not '-'"));
                 }
             }
             let lower: Vec<String> = names.iter().map(|n| n.to_lowercase()).collect();
-            if lower[0] == lower[1] || lower[0] == lower[2] || lower[1] == lower[2] {
-                return Err("players: the three names must differ".into());
+            for (i, a) in lower.iter().enumerate() {
+                if lower[..i].contains(a) {
+                    return Err(format!("players: the names must differ ('{}' twice)", names[i]));
+                }
             }
-            sheet.players = Some([a.to_string(), b.to_string(), c.to_string()]);
+            sheet.players = Some(names.iter().map(|n| n.to_string()).collect());
             Ok(())
         }
         "rules" => {
@@ -545,10 +1049,50 @@ fn header(sheet: &mut Sheet, key: &str, value: &str) -> Result<(), String> {
             sheet.rules = Some(rules);
             Ok(())
         }
+        "dealer" => {
+            let Some(players) = &sheet.players else {
+                return Err("dealer: must come after the players: line".into());
+            };
+            if players.len() != 4 {
+                return Err("dealer: is for four players (the dealer sits out)".into());
+            }
+            if sheet.first_dealer.is_some() {
+                return Err("dealer: given twice".into());
+            }
+            let name = value.trim();
+            sheet.first_dealer = Some(player_index(players, "dealer:", name)?);
+            Ok(())
+        }
         _ => Err(format!(
-            "unknown key '{key}:' (known: players:, rules:; a hand is D=<name> bid=<n> ...)"
+            "unknown key '{key}:' (known: players:, rules:, dealer:; a hand is D=<name> bid=<n> ...)"
         )),
     }
+}
+
+/// The index of the player `name` (any case).
+fn player_index(players: &[String], key: &str, name: &str) -> Result<usize, String> {
+    players
+        .iter()
+        // Unicode case folding: `D=żaneta` finds `Żaneta`.
+        .position(|n| n.to_lowercase() == name.to_lowercase())
+        .ok_or_else(|| format!("{key}{name}: not a player (players: {})", players.join(" ")))
+}
+
+/// One number per player, `-` for 0 (the dealer sitting out).
+fn per_player(players: &[String], key: &str, value: &str) -> Result<Vec<u16>, String> {
+    let parts: Vec<&str> = value.split(',').collect();
+    if parts.len() != players.len() {
+        return Err(format!(
+            "{key}={value}: needs {} numbers, one per player in the order {} \
+             (- for a dealer sitting out)",
+            players.len(),
+            players.join(",")
+        ));
+    }
+    parts
+        .iter()
+        .map(|p| if *p == "-" { Ok(0) } else { number(key, p) })
+        .collect()
 }
 
 /// A number in digits, at most 1000.
@@ -569,6 +1113,9 @@ fn set_end(e: HandEnd, end: &mut Option<HandEnd>) -> Result<(), String> {
     }
 }
 
+/// The keys of a hand line.
+const KEYS: &str = "D, bid, contract, points, position, id, tricks, musik, dealer";
+
 /// Reads one hand line.
 fn hand_line(sheet: &Sheet, line: usize, content: &str) -> Result<HandLine, String> {
     let Some(players) = &sheet.players else {
@@ -579,14 +1126,25 @@ fn hand_line(sheet: &Sheet, line: usize, content: &str) -> Result<HandLine, Stri
     let mut contract = None;
     let mut end: Option<HandEnd> = None;
     let mut id: Option<String> = None;
+    let mut dealer = None;
+    let mut blind = false;
+    let mut tricks: Option<Vec<u8>> = None;
+    let mut musik: Option<CardSet> = None;
     for word in content.split_whitespace() {
         if word.eq_ignore_ascii_case("concede") {
             set_end(HandEnd::Concede, &mut end)?;
             continue;
         }
+        if word.eq_ignore_ascii_case("blind") {
+            if blind {
+                return Err("blind given twice".into());
+            }
+            blind = true;
+            continue;
+        }
         let Some((key, value)) = word.split_once('=') else {
             return Err(format!(
-                "'{word}' is not key=value (keys: D, bid, contract, points, position, id; or concede)"
+                "'{word}' is not key=value (keys: {KEYS}; or concede, blind)"
             ));
         };
         let once = |given: bool| {
@@ -599,13 +1157,41 @@ fn hand_line(sheet: &Sheet, line: usize, content: &str) -> Result<HandLine, Stri
         match key.to_ascii_lowercase().as_str() {
             "d" => {
                 once(declarer.is_some())?;
-                let p = players
-                    .iter()
-                    .position(|n| n.to_lowercase() == value.to_lowercase())
-                    .ok_or_else(|| {
-                        format!("D={value}: not a player (players: {})", players.join(" "))
+                declarer = Some(player_index(players, "D=", value)?);
+            }
+            "dealer" => {
+                once(dealer.is_some())?;
+                if players.len() != 4 {
+                    return Err("dealer= is for four players (the dealer sits out)".into());
+                }
+                dealer = Some(player_index(players, "dealer=", value)?);
+            }
+            "tricks" => {
+                once(tricks.is_some())?;
+                let t = per_player(players, "tricks", value)?;
+                if let Some(x) = t.iter().find(|&&x| x > 8) {
+                    return Err(format!(
+                        "tricks={value}: {x} is more than the 8 tricks of a hand"
+                    ));
+                }
+                tricks = Some(t.iter().map(|&x| x as u8).collect());
+            }
+            "musik" => {
+                once(musik.is_some())?;
+                let mut set = CardSet::EMPTY;
+                for c in value.split(',') {
+                    let card: Card = c.parse().map_err(|_| {
+                        format!("musik={value}: '{c}' is not a card (e.g. musik=AH,KS,9D)")
                     })?;
-                declarer = Some(p);
+                    if set.contains(card) {
+                        return Err(format!("musik={value}: {card} twice"));
+                    }
+                    set.insert(card);
+                }
+                if set.len() != 3 {
+                    return Err(format!("musik={value}: {} cards, not 3", set.len()));
+                }
+                musik = Some(set);
             }
             "bid" => {
                 once(bid.is_some())?;
@@ -616,18 +1202,7 @@ fn hand_line(sheet: &Sheet, line: usize, content: &str) -> Result<HandLine, Stri
                 contract = Some(number("contract", value)?);
             }
             "points" => {
-                let parts: Vec<&str> = value.split(',').collect();
-                let [a, b, c] = parts.as_slice() else {
-                    return Err(format!(
-                        "points={value}: needs 3 numbers, one per player in the order {}",
-                        players.join(",")
-                    ));
-                };
-                let p = [
-                    number("points", a)?,
-                    number("points", b)?,
-                    number("points", c)?,
-                ];
+                let p = per_player(players, "points", value)?;
                 set_end(HandEnd::Points(p), &mut end)?;
             }
             "position" => {
@@ -645,7 +1220,7 @@ fn hand_line(sheet: &Sheet, line: usize, content: &str) -> Result<HandLine, Stri
             }
             _ => {
                 return Err(format!(
-                    "unknown key '{key}' (keys: D, bid, contract, points, position, id; or concede)"
+                    "unknown key '{key}' (keys: {KEYS}; or concede, blind)"
                 ))
             }
         }
@@ -661,11 +1236,18 @@ fn hand_line(sheet: &Sheet, line: usize, content: &str) -> Result<HandLine, Stri
     if end == HandEnd::Concede && contract.is_some() {
         return Err("a concession scores the bid; it has no contract=".into());
     }
+    if end == HandEnd::Concede && tricks.is_some() {
+        return Err("a concession plays no tricks; it has no tricks=".into());
+    }
     Ok(HandLine {
         line,
         declarer,
         bid,
         contract,
         end,
+        dealer,
+        blind,
+        tricks,
+        musik,
     })
 }

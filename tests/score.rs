@@ -21,19 +21,12 @@ fn game(rules_text: &str) -> Game {
 
 /// A played hand: `points` in players order.
 fn played(declarer: usize, contract: u16, points: [u16; 3]) -> Hand {
-    Hand {
-        declarer,
-        bid: 100,
-        outcome: Outcome::Played { contract, points },
-    }
+    let points = points.to_vec();
+    Hand::new(declarer, 100, Outcome::Played { contract, points })
 }
 
 fn conceded(declarer: usize, bid: u16) -> Hand {
-    Hand {
-        declarer,
-        bid,
-        outcome: Outcome::Conceded,
-    }
+    Hand::new(declarer, bid, Outcome::Conceded)
 }
 
 // ---------------------------------------------------------------------------
@@ -98,7 +91,7 @@ fn declarer_points_are_not_rounded() {
 #[test]
 fn barrel_no_defence_points_from_800() {
     let mut g = game("standard");
-    g.totals = [100, 800, 799];
+    g.totals = vec![100, 800, 799];
     // Ala declares; Bartek (800) scores nothing on defence, Celina (799) does.
     let r = g.play(&played(0, 100, [80, 20, 20])).unwrap().clone();
     assert_eq!(r.earned, [-100, 20, 20]);
@@ -114,7 +107,7 @@ fn barrel_no_defence_points_from_800() {
 #[test]
 fn barrel_declarer_still_scores() {
     let mut g = game("standard");
-    g.totals = [850, 0, 0];
+    g.totals = vec![850, 0, 0];
     g.play(&played(0, 120, [160, 0, 0])).unwrap();
     assert_eq!(g.totals[0], 970);
     g.play(&played(0, 100, [90, 30, 0])).unwrap();
@@ -127,7 +120,7 @@ fn barrel_declarer_still_scores() {
 #[test]
 fn barrel_defence_never_above_990() {
     let mut g = game("standard");
-    g.totals = [0, 790, 0];
+    g.totals = vec![0, 790, 0];
     // Bartek at 790 (below the barrel) takes 240 on defence: stops at 990.
     let r = g.play(&played(0, 100, [0, 240, 20])).unwrap().clone();
     assert_eq!(r.earned[1], 240);
@@ -139,7 +132,7 @@ fn barrel_defence_never_above_990() {
 #[test]
 fn barrel_switch_moves_the_start() {
     let mut g = game("standard barrel=880");
-    g.totals = [0, 870, 880];
+    g.totals = vec![0, 870, 880];
     let r = g.play(&played(0, 100, [80, 20, 20])).unwrap().clone();
     assert_eq!(r.added, [-100, 20, 0]);
 }
@@ -148,7 +141,7 @@ fn barrel_switch_moves_the_start() {
 fn barrel_off_with_zero() {
     // barrel=0: defence points always count, and a defender may pass 990.
     let mut g = game("standard barrel=0");
-    g.totals = [0, 950, 0];
+    g.totals = vec![0, 950, 0];
     g.play(&played(0, 100, [80, 30, 10])).unwrap();
     assert_eq!(g.totals, [-100, 980, 10]);
     g.play(&played(0, 100, [80, 40, 0])).unwrap();
@@ -192,7 +185,7 @@ fn concession_first_free() {
 #[test]
 fn concession_points_are_defence_points_under_the_barrel() {
     let mut g = game("standard");
-    g.totals = [0, 800, 790];
+    g.totals = vec![0, 800, 790];
     let r = g.play(&conceded(0, 100)).unwrap().clone();
     assert_eq!(r.added, [-100, 0, 60]);
     assert_eq!(g.totals, [-100, 800, 850]);
@@ -204,7 +197,7 @@ fn concession_points_are_defence_points_under_the_barrel() {
 #[test]
 fn first_to_1000_wins() {
     let mut g = game("standard");
-    g.totals = [900, 0, 0];
+    g.totals = vec![900, 0, 0];
     g.play(&played(0, 100, [110, 10, 0])).unwrap();
     assert_eq!(g.result, Some(GameResult::Winner(0)));
     assert_eq!(g.result_text(&GameResult::Winner(0)), "Ala wins with 1000");
@@ -218,7 +211,7 @@ fn simultaneous_1000_declarer_wins() {
     // Without the barrel a defender can reach 1000 in the same hand; the
     // declarer wins even with the lower total.
     let mut g = game("standard barrel=0");
-    g.totals = [900, 950, 0];
+    g.totals = vec![900, 950, 0];
     g.play(&played(0, 100, [100, 60, 0])).unwrap();
     assert_eq!(g.totals, [1000, 1010, 0]);
     assert_eq!(g.result, Some(GameResult::Winner(0)));
@@ -227,7 +220,7 @@ fn simultaneous_1000_declarer_wins() {
 #[test]
 fn simultaneous_1000_otherwise_the_higher() {
     let mut g = game("standard barrel=0");
-    g.totals = [0, 950, 960];
+    g.totals = vec![0, 950, 960];
     // Ala fails; Bartek (1010) and Celina (1000) both arrive: Bartek wins.
     g.play(&played(0, 120, [80, 60, 40])).unwrap();
     assert_eq!(g.totals, [-120, 1010, 1000]);
@@ -237,7 +230,7 @@ fn simultaneous_1000_otherwise_the_higher() {
 #[test]
 fn simultaneous_1000_equal_draw() {
     let mut g = game("standard barrel=0");
-    g.totals = [0, 950, 960];
+    g.totals = vec![0, 950, 960];
     g.play(&played(0, 120, [70, 50, 40])).unwrap();
     assert_eq!(g.totals, [-120, 1000, 1000]);
     assert_eq!(g.result, Some(GameResult::Draw(vec![1, 2])));
@@ -271,14 +264,14 @@ fn bids_and_contracts_are_checked() {
     assert!(check_bid(&rules("ru"), 105).is_ok());
     assert!(check_bid(&r, 410).unwrap_err().contains("above 400"));
     let mut g = game("standard");
-    let hand = Hand {
-        declarer: 0,
-        bid: 120,
-        outcome: Outcome::Played {
+    let hand = Hand::new(
+        0,
+        120,
+        Outcome::Played {
             contract: 110,
-            points: [120, 0, 0],
+            points: vec![120, 0, 0],
         },
-    };
+    );
     assert!(g.play(&hand).unwrap_err().contains("below the bid 120"));
 }
 

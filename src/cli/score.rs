@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use serde::Serialize;
+use tysiac::position::{Form, History};
 use tysiac::score::{
     self, parse_sheet, Game, GameResult, Hand, HandEnd, HandLine, HandRecord, Outcome,
 };
@@ -29,11 +30,17 @@ pub struct ScoreArgs {
 
 const FORMAT: &str = "\
 Input (one game per file; # starts a comment):
-  players: Ala Bartek Celina          three names, in playing order
+  players: Ala Bartek Celina          three (or four) names, in playing order
   rules: standard bomb=first_free     optional (else --rules, else standard)
+  dealer: Ala                         four players: the first dealer (sits out)
   D=Ala bid=110 contract=120 points=125,40,35
   D=Bartek bid=100 concede
   D=Celina bid=120 position=hands.txt id=h3
+  D=Ala bid=120 points=130,50,20 tricks=5,3,0 blind
+Optional hand words: blind (counts double), tricks=a,b,c (for bolts=yes),
+musik=AH,KS,9D (for dealer_musik), dealer=NAME (four players; default: the
+next player after the previous dealer). With four players points= and
+tricks= have four entries, the dealer's written -.
 For each hand the named declarer is D, the next player in the players: list
 is L and the one after is R. points= are the points each player took (cards
 and marriages, before rounding) in the order of the players: line. A
@@ -48,9 +55,9 @@ The rules of scoring and the format: docs/score.md.";
 struct GameJson<'a> {
     source: &'a str,
     rules: String,
-    players: &'a [String; 3],
+    players: &'a [String],
     hands: Vec<HandJson<'a>>,
-    totals: [i32; 3],
+    totals: &'a [i32],
     result: Option<&'a GameResult>,
     /// The result as text: "Ala wins with 1010".
     result_text: Option<String>,
@@ -84,10 +91,11 @@ pub fn run(args: ScoreArgs) -> ExitCode {
         }
         .unwrap_or_default();
         let mut game = Game::new(rules, players);
+        game.next_dealer = sheet.first_dealer.unwrap_or(0);
         let mut lines = Vec::new();
         let mut positions = PositionFiles::default();
         for h in &sheet.hands {
-            let result = resolve(h, &rules, &base, &mut positions)
+            let result = resolve(h, &game, &base, &mut positions)
                 .and_then(|hand| game.play(&hand).map(|_| ()));
             match result {
                 Ok(()) => lines.push(h.line),
@@ -105,7 +113,7 @@ pub fn run(args: ScoreArgs) -> ExitCode {
                     .zip(&lines)
                     .map(|(record, &line)| HandJson { line, record })
                     .collect(),
-                totals: game.totals,
+                totals: &game.totals,
                 result: game.result.as_ref(),
                 result_text: game.result.as_ref().map(|r| game.result_text(r)),
             };
@@ -168,14 +176,17 @@ impl PositionFiles {
 /// The hand a line describes, its position (if any) read and scored.
 fn resolve(
     h: &HandLine,
-    rules: &Rules,
+    game: &Game,
     base: &Path,
     files: &mut PositionFiles,
 ) -> Result<Hand, String> {
+    let rules = &game.rules;
+    let mut tricks = h.tricks.clone();
+    let mut musik = h.musik;
     let outcome = match &h.end {
         HandEnd::Points(points) => Outcome::Played {
             contract: h.contract.unwrap_or(h.bid),
-            points: *points,
+            points: points.clone(),
         },
         HandEnd::Concede => Outcome::Conceded,
         HandEnd::Position { file, id } => {
@@ -199,9 +210,41 @@ fn resolve(
                 (Some(c), _) | (None, Some(c)) => c,
                 (None, None) => h.bid,
             };
-            let mut points = [0u16; 3];
+            let (_, seats) = game.seats(h.declarer, h.dealer)?;
+            let n = game.players.len();
+            let mut points = vec![0u16; n];
+            let won =
+                score::history_tricks(&position).map_err(|e| format!("position {name}: {e}"))?;
+            let mut by_player = vec![0u8; n];
             for seat in Seat::ALL {
-                points[Game::player_at(h.declarer, seat)] = by_seat[seat.index()];
+                points[seats[seat.index()]] = by_seat[seat.index()];
+                by_player[seats[seat.index()]] = won[seat.index()];
+            }
+            match &tricks {
+                Some(t) if *t != by_player => {
+                    return Err(format!(
+                        "tricks= does not match position {name}, whose play gives {}",
+                        by_player
+                            .iter()
+                            .map(u8::to_string)
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    ))
+                }
+                _ => tricks = Some(by_player),
+            }
+            if let Form::History(History {
+                deal: Some(deal), ..
+            }) = &position.form
+            {
+                match musik {
+                    Some(m) if m != deal.musik => {
+                        return Err(format!(
+                            "musik= does not match the musik of position {name}"
+                        ))
+                    }
+                    _ => musik = Some(deal.musik),
+                }
             }
             Outcome::Played { contract, points }
         }
@@ -210,6 +253,10 @@ fn resolve(
         declarer: h.declarer,
         bid: h.bid,
         outcome,
+        dealer: h.dealer,
+        blind: h.blind,
+        tricks,
+        musik,
     })
 }
 
@@ -225,8 +272,9 @@ fn sheet_text(source: &str, game: &Game, lines: &[usize]) -> String {
         .unwrap_or(0)
         .max(11);
     out += &format!(
-        "game {source} · rules {} · players {} {} {}\n",
-        game.rules, p[0], p[1], p[2]
+        "game {source} · rules {} · players {}\n",
+        game.rules,
+        p.join(" ")
     );
     out += &format!(
         "{:>4} {:>5}  {:<w$} {:>4} {:>8}  {:<14}",
@@ -237,7 +285,7 @@ fn sheet_text(source: &str, game: &Game, lines: &[usize]) -> String {
     }
     out += "\n";
     for (r, line) in game.hands.iter().zip(lines) {
-        let outcome = match (r.conceded, r.made, r.points) {
+        let outcome = match (r.conceded, r.made, &r.points) {
             (true, _, _) => "conceded".to_string(),
             (_, Some(made), Some(points)) => format!(
                 "{} {}",
@@ -247,12 +295,21 @@ fn sheet_text(source: &str, game: &Game, lines: &[usize]) -> String {
             _ => String::new(),
         };
         let contract = r.contract.map_or("-".into(), |c| c.to_string());
+        let outcome = if r.doubled {
+            format!("{outcome} x2")
+        } else {
+            outcome
+        };
         out += &format!(
             "{:>4} {:>5}  {:<w$} {:>4} {:>8}  {:<14}",
             r.number, line, p[r.declarer], r.bid, contract, outcome
         );
-        for i in 0..3 {
-            let cell = format!("{} ({:+})", r.totals[i], r.added[i]);
+        for i in 0..p.len() {
+            let cell = if r.dealer == Some(i) {
+                format!("{} ({:+}) d", r.totals[i], r.added[i])
+            } else {
+                format!("{} ({:+})", r.totals[i], r.added[i])
+            };
             out += &format!(" {cell:>w$}");
         }
         out += "\n";
@@ -263,11 +320,12 @@ fn sheet_text(source: &str, game: &Game, lines: &[usize]) -> String {
     match &game.result {
         Some(result) => out += &format!("result: {}\n", game.result_text(result)),
         None => {
-            let t = game.totals;
-            out += &format!(
-                "no winner yet: {} {}, {} {}, {} {}\n",
-                p[0], t[0], p[1], t[1], p[2], t[2]
-            );
+            let each: Vec<String> = p
+                .iter()
+                .zip(&game.totals)
+                .map(|(name, t)| format!("{name} {t}"))
+                .collect();
+            out += &format!("no winner yet: {}\n", each.join(", "));
         }
     }
     out
