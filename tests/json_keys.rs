@@ -140,6 +140,11 @@ fn outputs() -> BTreeMap<&'static str, Vec<Value>> {
     );
     add("score", &["score", "--json"], game);
     add(
+        "score",
+        &["score", "--json"],
+        "players: A B C D\nD=B bid=100 points=-,120,0,0 musik=AH,KS,9D\n",
+    );
+    add(
         "puzzle",
         &["puzzle", "--json", "--count", "6", "--seed", "5"],
         "",
