@@ -186,7 +186,7 @@ fn contract_for(rules: &Rules, kept: CardSet, bid: u16, good: impl Fn(u16) -> bo
         if good(level) {
             best = level;
         }
-        level += rules.bid_step;
+        level += rules.step_at(level);
     }
     best
 }

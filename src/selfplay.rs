@@ -287,8 +287,8 @@ pub fn report(rules: &Rules, opts: &PlayOptions, games: &[Game]) -> PlayReport {
         .map(|g| g.points.max(g.dd_value))
         .max()
         .unwrap_or(100);
-    let levels = (100..=top.clamp(100, 400))
-        .step_by(rules.bid_step as usize)
+    let levels = crate::estimate::levels_from(100, top.clamp(100, 400), rules)
+        .into_iter()
         .map(|level| {
             let hit = |v: u16| f64::from(u8::from(v >= level));
             let real = games.iter().map(|g| hit(g.points)).sum::<f64>() / n.max(1) as f64;

@@ -158,3 +158,37 @@ fn last_trick_bonus_goes_to_the_winner_of_the_last_trick() {
     play(&mut t, &r, "AH 9H QH");
     assert_eq!(t.points, [14, 0, 0]);
 }
+
+#[test]
+fn bid_levels_follow_a_step_that_changes_with_the_level() {
+    // bid_step=5,10@200: 100, 105, ... 195, then 200, 210, 220.
+    let r = rules("standard bid_step=5,10@200");
+    let mut want: Vec<u16> = (100..200).step_by(5).collect();
+    want.extend([200, 210, 220]);
+    assert_eq!(tysiac::estimate::levels_from(100, 220, &r), want);
+    assert_eq!(
+        tysiac::estimate::levels_from(100, 130, &Rules::STANDARD),
+        vec![100, 110, 120, 130]
+    );
+}
+
+#[test]
+fn bid_limit_caps_the_bid_at_120_before_the_musik() {
+    // The heart marriage allows 220 under the standard limit; with
+    // bid_limit=120_before_musik the bid stops at 120, levels above it shown
+    // as not allowed.
+    let out = assert_cmd::Command::cargo_bin("tysiac")
+        .unwrap()
+        .args(["bid", "AKQ.T9..AJ", "--samples", "10", "--json", "--quiet"])
+        .args(["--rules", "standard bid_limit=120_before_musik"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["cap"], 120);
+    for l in v["levels"].as_array().unwrap() {
+        assert_eq!(l["allowed"], l["level"].as_u64().unwrap() <= 120, "{l}");
+    }
+}

@@ -425,7 +425,12 @@ pub fn report_with_defence(
 ) -> BidReport {
     let points: Vec<u16> = samples.iter().map(|s| s.points).collect();
     let dd: Vec<u16> = samples.iter().map(|s| s.double_dummy).collect();
-    let hand_cap = cap(hand, rules);
+    // What may be bid before the musik: the marriages' cap, or 120 under
+    // `bid_limit=120_before_musik`.
+    let hand_cap = match rules.bid_limit {
+        crate::rules::BidLimit::Marriages => cap(hand, rules),
+        crate::rules::BidLimit::Before120 => cap(hand, rules).min(120),
+    };
     let musiks = combinations(!hand, 3);
     let max_conceivable = musiks
         .iter()
@@ -435,7 +440,7 @@ pub fn report_with_defence(
     // Show at least one level past the cap, and every level some sample
     // reached: a strong hand sees what it gives up by the cap.
     let highest = points.iter().chain(&dd).copied().max().unwrap_or(0);
-    let top = (hand_cap + rules.bid_step).max(floor_level(highest, rules));
+    let top = (hand_cap + rules.step_at(hand_cap)).max(floor_level(highest, rules));
     let levels = levels_from(100, top, rules);
     let rows: Vec<LevelRow> = levels
         .iter()

@@ -154,10 +154,10 @@ impl ExchangeOptions {
         }
         check_confidence(self.confidence)?;
         if let Some(c) = self.contract {
-            if c < 100 || (c - 100) % rules.bid_step != 0 {
+            if !rules.is_bid_level(c) {
                 return Err(InputError::Option(format!(
                     "--contract {c} is not a bid level (100, then steps of {})",
-                    rules.bid_step
+                    rules.get("bid_step").unwrap_or_default()
                 )));
             }
         }

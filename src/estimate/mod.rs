@@ -90,18 +90,25 @@ pub fn cap(cards: CardSet, rules: &Rules) -> u16 {
     120 + declarable(cards, rules)
 }
 
-/// Bid levels from 100 to `top` in steps of `bid_step`.
+/// Bid levels from `from` to `top`, in the rules' steps (`bid_step`, and
+/// `bid_step=5,10@200`'s larger step from its level on).
 pub fn levels_from(from: u16, top: u16, rules: &Rules) -> Vec<u16> {
-    (from..=top).step_by(rules.bid_step as usize).collect()
+    let mut levels = Vec::new();
+    let mut level = from;
+    while level <= top {
+        levels.push(level);
+        level += rules.step_at(level);
+    }
+    levels
 }
 
-/// `x` rounded down to a bid level (100 + a multiple of `bid_step`).
+/// `x` rounded down to a bid level (100 at least).
 fn floor_level(x: u16, rules: &Rules) -> u16 {
-    if x < 100 {
-        100
-    } else {
-        100 + (x - 100) / rules.bid_step * rules.bid_step
+    let mut level = 100;
+    while level + rules.step_at(level) <= x {
+        level += rules.step_at(level);
     }
+    level
 }
 
 /// One bid or contract level: how often the declarer's points reached it.
