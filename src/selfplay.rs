@@ -117,7 +117,7 @@ fn setup_for(
         given,
         got,
         chosen_trump: exchange.trump,
-        plays: Vec::new(),
+        cards_played: Vec::new(),
         truth: None,
         line: 1,
     }
@@ -165,7 +165,7 @@ pub fn play_game(rules: &Rules, opts: &PlayOptions, index: usize, solver: &mut S
         let mv = player.play(&view, &mut cx);
         let played = state.play(rules, mv);
         for s in &mut setups {
-            s.plays.push((mv.card(), played.declared.is_some()));
+            s.cards_played.push((mv.card(), played.declared.is_some()));
         }
         moves.push(mv);
     }

@@ -352,7 +352,7 @@ fn a_sampler_that_ignores_what_play_revealed_draws_impossible_layouts() {
     let exact = enumerate(&p, Seat::D);
     let view = view_of(&p, Seat::D);
     let mut blind = view.setup();
-    blind.plays.clear();
+    blind.cards_played.clear();
     let blind = View::new(blind).unwrap();
     let sampler = Sampler::new(&blind);
     let Form::History(h) = &p.form else {

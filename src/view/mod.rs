@@ -92,33 +92,22 @@ impl fmt::Display for ViewError {
 
 impl std::error::Error for ViewError {}
 
-/// What one seat knows at a point of the hand.
+/// What one seat knows at a point of the hand: the parts it was built from
+/// (read through `Deref`: `view.seat`, `view.hand` ...), checked, and what
+/// follows from them.
 #[derive(Clone, Debug)]
 pub struct View {
-    pub id: Option<String>,
-    pub rules: Rules,
-    pub contract: Option<u16>,
-    /// The seat whose knowledge this is.
-    pub seat: Seat,
-    /// The seat's cards at the first lead (8, or 7 with `musik=discard`).
-    pub hand: CardSet,
-    /// The musik, when the seat saw it (always for D).
-    pub musik: Option<CardSet>,
-    /// For D: the cards it gave away (none known for a deal written after
-    /// the exchange).
-    pub given: Option<Give>,
-    /// For a defender under `musik=pass`: the card it got from D.
-    pub got: Option<Card>,
-    /// The trump D named under `trump=chosen`.
-    pub chosen_trump: Option<Suit>,
-    /// Every card played so far, in order.
+    parts: ViewSetup,
+    /// Every card played so far, in order, with who played it.
     pub plays: Vec<Seen>,
-    /// The whole hand when the view was taken from a history: the true
-    /// layout, for comparing with double-dummy. Never used to sample.
-    pub truth: Option<History>,
-    /// Where the position starts in its source, 1-based.
-    pub line: usize,
     knowledge: Knowledge,
+}
+
+impl std::ops::Deref for View {
+    type Target = ViewSetup;
+    fn deref(&self) -> &ViewSetup {
+        &self.parts
+    }
 }
 
 /// What everyone at the table saw: the trick in progress, trump, the cards
@@ -218,20 +207,29 @@ pub(crate) fn declares(rules: &Rules, hand: CardSet, card: Card) -> bool {
     }
 }
 
-/// The parts of a view before it is checked.
+/// The parts of a view: what the seat saw, before it is checked.
 #[derive(Clone, Debug)]
 pub struct ViewSetup {
     pub id: Option<String>,
     pub rules: Rules,
     pub contract: Option<u16>,
+    /// The seat whose knowledge this is.
     pub seat: Seat,
+    /// The seat's cards at the first lead (8, or 7 with `musik=discard`).
     pub hand: CardSet,
+    /// The musik, when the seat saw it (always for D).
     pub musik: Option<CardSet>,
+    /// For D: the cards it gave away (none known for a deal written after
+    /// the exchange).
     pub given: Option<Give>,
+    /// For a defender under `musik=pass`: the card it got from D.
     pub got: Option<Card>,
+    /// The trump D named under `trump=chosen`.
     pub chosen_trump: Option<Suit>,
-    /// The cards played, each with its declaration mark.
-    pub plays: Vec<(Card, bool)>,
+    /// The cards played, each with its declaration mark (`KH+`).
+    pub cards_played: Vec<(Card, bool)>,
+    /// The whole hand when the view was taken from a history: the true
+    /// layout, for comparing with double-dummy. Never used to sample.
     pub truth: Option<History>,
     pub line: usize,
 }
@@ -240,25 +238,22 @@ impl View {
     /// Checks `setup` and works out what the seat knows.
     pub fn new(setup: ViewSetup) -> Result<View, ViewError> {
         let ViewSetup {
-            id,
             rules,
-            contract,
             seat,
             hand,
             musik,
             given,
             got,
             chosen_trump,
-            plays,
-            truth,
-            line,
+            ref cards_played,
+            ..
         } = setup;
         check_parts(&rules, seat, hand, musik, given, got, chosen_trump)?;
         let mut knowledge = Knowledge::new(&rules, seat, hand, musik, given, got)?;
         let mut table = Table::new(chosen_trump);
-        let mut seen = Vec::with_capacity(plays.len());
+        let mut seen = Vec::with_capacity(cards_played.len());
         let mut own = hand;
-        for (i, &(card, declared)) in plays.iter().enumerate() {
+        for (i, &(card, declared)) in cards_played.iter().enumerate() {
             let number = i + 1;
             if table.tricks == rules.tricks() {
                 return Err(ViewError::at_move(
@@ -300,18 +295,8 @@ impl View {
             seen.push(s);
         }
         Ok(View {
-            id,
-            rules,
-            contract,
-            seat,
-            hand,
-            musik,
-            given,
-            got,
-            chosen_trump,
+            parts: setup,
             plays: seen,
-            truth,
-            line,
             knowledge,
         })
     }
@@ -376,7 +361,7 @@ impl View {
             given,
             got,
             chosen_trump,
-            plays,
+            cards_played: plays,
             truth: Some(h.clone()),
             line: p.line,
         })
@@ -431,26 +416,13 @@ impl View {
     /// The view one move later, after `seen` (checked like every play).
     pub fn after(&self, seen: Seen) -> Result<View, ViewError> {
         let mut setup = self.setup();
-        setup.plays.push((seen.card, seen.declared));
+        setup.cards_played.push((seen.card, seen.declared));
         View::new(setup)
     }
 
     /// The parts this view was built from.
     pub fn setup(&self) -> ViewSetup {
-        ViewSetup {
-            id: self.id.clone(),
-            rules: self.rules,
-            contract: self.contract,
-            seat: self.seat,
-            hand: self.hand,
-            musik: self.musik,
-            given: self.given,
-            got: self.got,
-            chosen_trump: self.chosen_trump,
-            plays: self.plays.iter().map(|s| (s.card, s.declared)).collect(),
-            truth: self.truth.clone(),
-            line: self.line,
-        }
+        self.parts.clone()
     }
 
     /// The moves in history form, declarations resolved for a layout where

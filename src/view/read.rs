@@ -147,7 +147,7 @@ fn read_view(
         given,
         got,
         chosen_trump,
-        plays,
+        cards_played: plays,
         truth: None,
         line: first,
     };
