@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use rayon::prelude::*;
-use serde_json::{json, Value};
+use serde_json::Value;
 use tysiac::{
     parse_positions_with, Exchange, Move, Position, PositionError, Rules, Solution, Solver,
     TransTable,
@@ -171,53 +171,17 @@ fn line_text(sol: &Solution) -> String {
     out
 }
 
-fn exchange_json(e: &Exchange, value: u16) -> Value {
-    let give: Vec<String> = e.cards().iter().map(|c| c.to_string()).collect();
-    match e.trump {
-        Some(t) => json!({"give": give, "trump": t.to_string(), "value": value}),
-        None => json!({"give": give, "value": value}),
-    }
-}
-
 fn json_line(name: &str, p: &Position, outcome: &Outcome, target: Option<u16>) -> Value {
-    let mut obj = json!({"id": name, "rules": p.rules.to_string()});
-    let map = obj.as_object_mut().expect("object");
     match outcome {
-        Outcome::Target { reaches, exchange } => {
-            map.insert("target".into(), json!(target));
-            map.insert("reaches".into(), json!(reaches));
-            if let Some(e) = exchange {
-                map.insert("exchange".into(), json!(e.to_string()));
-            }
-        }
-        Outcome::Solved(s) => {
-            map.insert("value".into(), json!(s.value));
-            let moves: Vec<Value> = s
-                .moves
-                .iter()
-                .map(|(m, v)| json!({"move": m.to_string(), "value": v}))
-                .collect();
-            map.insert("moves".into(), json!(moves));
-            let line: Vec<String> = s.line.iter().map(|m| m.to_string()).collect();
-            map.insert("line".into(), json!(line));
-            if !s.exchanges.is_empty() {
-                let ex: Vec<Value> = s
-                    .exchanges
-                    .iter()
-                    .map(|(e, v)| exchange_json(e, *v))
-                    .collect();
-                map.insert("exchanges".into(), json!(ex));
-            }
-            if let Some(c) = p.contract {
-                map.insert("contract".into(), json!(c));
-                map.insert("made".into(), json!(s.value >= c));
-            }
-            if let Some(e) = p.expect {
-                map.insert("expect".into(), json!(e));
-            }
-        }
+        Outcome::Target { reaches, exchange } => tysiac::json::target_json(
+            name,
+            p,
+            target.unwrap_or_default(),
+            *reaches,
+            exchange.as_ref(),
+        ),
+        Outcome::Solved(s) => tysiac::json::solution_json(name, p, s),
     }
-    obj
 }
 
 fn report(name: &str, p: &Position, outcome: &Outcome, target: Option<u16>) -> String {
