@@ -109,6 +109,7 @@ pub fn routes() -> Router<Arc<Jobs>> {
         .route("/play", post(play))
         .route("/deal", post(deal))
         .route("/declare", post(declare))
+        .route("/state", post(state))
         .route("/jobs/{id}", get(job_status).delete(job_cancel))
         .route("/limits", get(limits))
         .fallback(|| async { ApiError::not_found() })
@@ -852,6 +853,50 @@ async fn declare(State(jobs): Shared, bytes: Bytes) -> Answer {
         }),
     )
     .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StateRequest {
+    text: String,
+    rules: Option<String>,
+}
+
+/// Where a position stands, for drawing it: the hands, the trick on the
+/// table, the trump, the points, the seat to move and its legal moves (or,
+/// before the exchange, the three hands and the musik).
+async fn state(bytes: Bytes) -> Answer {
+    let req: StateRequest = body(&bytes)?;
+    let list = positions(&req.text, rules(req.rules.as_deref())?)?;
+    let (_, p) = &list[0];
+    let hands = |h: &[CardSet; 3]| json!({"D": h[0].to_string(), "L": h[1].to_string(), "R": h[2].to_string()});
+    Ok(Json(match p.setup() {
+        crate::Setup::Musik(deal) => json!({
+            "stage": "musik",
+            "hands": hands(&deal.hands),
+            "musik": deal.musik.to_string(),
+            "contract": p.contract,
+        }),
+        crate::Setup::Play(st) => {
+            let legal: Vec<String> = if st.is_over() {
+                Vec::new()
+            } else {
+                st.legal_moves(&p.rules).iter().map(|m| m.to_string()).collect()
+            };
+            let trick: Vec<String> = st.trick().iter().map(|c| c.to_string()).collect();
+            json!({
+                "stage": if st.is_over() { "over" } else { "play" },
+                "hands": hands(&st.hands),
+                "to_move": st.to_move().to_string(),
+                "leader": st.leader.to_string(),
+                "trick": trick,
+                "trump": st.trump.map(|t| t.to_string()),
+                "points": {"D": st.points[0], "L": st.points[1], "R": st.points[2]},
+                "legal": legal,
+                "contract": p.contract,
+            })
+        }
+    }))
 }
 
 // ---------------------------------------------------------------- jobs
