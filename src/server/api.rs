@@ -881,7 +881,10 @@ async fn state(bytes: Bytes) -> Answer {
             let legal: Vec<String> = if st.is_over() {
                 Vec::new()
             } else {
-                st.legal_moves(&p.rules).iter().map(|m| m.to_string()).collect()
+                st.legal_moves(&p.rules)
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect()
             };
             let trick: Vec<String> = st.trick().iter().map(|c| c.to_string()).collect();
             json!({
