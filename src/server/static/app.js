@@ -270,7 +270,7 @@ async function postRun() {
   } catch (e) { showError(out, e); }
 }
 function postChart(a) {
-  const vals = [a.start_value ?? (a.moves[0] && a.moves[0].before) ?? 0, ...a.moves.map(m => m.after)];
+  const vals = [a.moves.length ? a.moves[0].before : (a.start_value ?? 0), ...a.moves.map(m => m.after)];
   const w = 640, h = 220, n = Math.max(1, vals.length - 1);
   const lo = Math.min(...vals, a.contract || 999) - 10, hi = Math.max(...vals, a.contract || 0) + 10;
   const x = i => 30 + (w - 40) * i / n, y = v => h - 20 - (h - 40) * (v - lo) / Math.max(1, hi - lo);
