@@ -187,6 +187,10 @@ function seatBox(name, cards, opts = {}) {
           if (opts.values[mv] === opts.best) b.classList.add('best');
         }
         if (opts.onplay) b.addEventListener('click', () => opts.onplay(mv));
+        if (opts.lead && 'KQ'.includes(c[0]) && cards.includes((c[0] === 'K' ? 'Q' : 'K') + c[1])) {
+          b.classList.add('marriage');
+          b.title = 'declares the marriage';
+        }
       } else { b.classList.add('dim'); b.disabled = true; }
     } else if (opts.onpick) {
       b.addEventListener('click', () => opts.onpick(c));
@@ -448,13 +452,19 @@ async function playLoop() {
     const hist = historyText(game.moves);
     $('play-history').textContent = hist;
     const mine = handCards(st.hands[seatOf(0)]);
-    const info = el('div', { class: 'seat' }, el('h3', {}, `Left ${handCards(st.hands[seatOf(1)]).length} cards · Right ${handCards(st.hands[seatOf(2)]).length} cards · trump ${st.trump ? SYM[st.trump] : 'none'} · ${NAMES[game.declarer]} plays for ${game.contract}`));
-    if (st.stage === 'over') return playOver(st);
+    const pts = p => st.points[seatOf(p)];
+    const plays = game.declarer === 0 ? 'You play' : `${NAMES[game.declarer]} plays`;
+    const info = el('div', { class: 'seat', id: 'play-info' }, el('h3', {}, `${plays} for ${game.contract} · trump ${st.trump ? SYM[st.trump] : 'none'} · points: You ${pts(0)}, Left ${pts(1)}, Right ${pts(2)} · cards left: Left ${handCards(st.hands[seatOf(1)]).length}, Right ${handCards(st.hands[seatOf(2)]).length}`));
+    if (st.stage === 'over') {
+      $('play-table').replaceChildren(info, lastTrick());
+      return playOver(st);
+    }
     const who = playerOf(st.to_move);
-    const kids = [info, trickBox(st.trick)];
+    const kids = [info, st.trick.length ? trickBox(st.trick) : lastTrick()];
     if (who === 0) {
       say('Your turn: the cards you may play are lit.');
-      kids.push(seatBox('Your hand', mine, { legal: st.legal, tomove: true, seat: 'you', onplay: mv => { game.moves.push(mv); playLoop(); } }));
+      const lead = st.trick.length === 0 && game.moves.length >= 3;
+      kids.push(seatBox('Your hand', mine, { legal: st.legal, lead, tomove: true, seat: 'you', onplay: mv => { game.moves.push(mv); playLoop(); } }));
       $('play-table').replaceChildren(...kids);
       return;
     }
@@ -467,6 +477,12 @@ async function playLoop() {
     setTimeout(playLoop, 250);
   } catch (e) { say(String(e.message)); }
 }
+// The trick just completed, so that the computers' cards can be seen.
+function lastTrick() {
+  const n = game.moves.length;
+  const cards = n >= 3 ? game.moves.slice(n - 3).map(m => m.slice(0, 2)) : [];
+  return el('div', { class: 'seat' }, el('h3', {}, n >= 3 ? 'Last trick' : 'On the table'), el('div', { class: 'hand' }, ...cards.map(c => cardButton(c, { tabindex: '-1' }))));
+}
 function playOver(st) {
   const d = game.declarer;
   const pts = [0, 1, 2].map(p => st.points[seatOf(p)]);
@@ -475,7 +491,7 @@ function playOver(st) {
   const t = totals().map((v, p) => v + add[p]);
   localStorage.setItem('tysiac.totals', JSON.stringify(t));
   showTotals();
-  say(`${NAMES[d]} ${made ? 'made' : 'failed'} ${game.contract} with ${pts[d]} points. This hand: You ${add[0]}, Left ${add[1]}, Right ${add[2]}.`);
+  say(`${NAMES[d]} ${made ? 'made' : 'failed'} ${game.contract} with ${pts[d]} points (cards and marriages). This hand: You ${add[0]}, Left ${add[1]}, Right ${add[2]}.`);
   game.phase = 'over';
   controls(el('button', { id: 'play-postmortem', onclick: () => { $('post-text').value = gamePosition(); $('post-rules').value = 'standard'; showTab('post'); postRun(); } }, 'Post-mortem of this hand'),
     el('button', { onclick: playNew }, 'Next hand'));
