@@ -323,6 +323,10 @@ async fn post_mortem_marks_a_known_costly_move() {
     assert!(d.starts_with("D 1 128 1"), "{d}");
     page.click("#post-next").await;
     assert_eq!(page.text("#post-step").await, "Move 1 of 6");
+    // Stepped to move 1: 9D has left D's hand and lies on the table.
+    page.until("document.querySelector('#post-board .seat[data-seat=\"D\"]') && !document.querySelector('#post-board .seat[data-seat=\"D\"] .card[data-card=\"9D\"]')").await;
+    page.until("!!document.querySelector('#post-board .seat:last-child .card[data-card=\"9D\"]')")
+        .await;
     page.screenshot("post-mortem").await;
     page.close().await;
 }

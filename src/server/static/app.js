@@ -303,7 +303,27 @@ function postRender() {
     list.append(li);
   });
   const step = el('p', { id: 'post-step' }, post.cur === 0 ? 'Start of the hand.' : `Move ${post.cur} of ${a.moves.length}`);
-  $('post-out').replaceChildren(result, ex, postChart(a), step, el('h3', {}, 'Per seat'), summary, el('h3', {}, 'Moves'), list);
+  const board = el('div', { id: 'post-board', class: 'table' });
+  $('post-out').replaceChildren(result, ex, postChart(a), step, board, el('h3', {}, 'Per seat'), summary, el('h3', {}, 'Moves'), list);
+  postBoard(board, post.cur);
+}
+// The hands after the first k moves: the pasted text with its play cut there.
+async function postBoard(where, k) {
+  const lines = $('post-text').value.split('\n');
+  const i = lines.findIndex(l => /^\s*play\s*:/.test(l));
+  if (i < 0) return;
+  const moves = lines[i].replace(/^\s*play\s*:/, '').replace(/#.*/, '').split(/[\s|]+/).filter(Boolean).slice(0, k);
+  const cut = lines.slice();
+  if (moves.length) {
+    const tricks = [];
+    for (let j = 0; j < moves.length; j += 3) tricks.push(moves.slice(j, j + 3).join(' '));
+    cut[i] = 'play: ' + tricks.join(' | ');
+  } else cut.splice(i, 1);
+  try {
+    const st = await api('/state', { text: cut.join('\n'), rules: $('post-rules').value });
+    if (post.cur !== k || st.stage === 'musik') return;
+    where.replaceChildren(...['D', 'L', 'R'].map(s => seatBox(s, handCards(st.hands[s]), { seat: s, tomove: s === st.to_move && st.stage === 'play' })), trickBox(st.trick));
+  } catch (e) { showError(where, e); }
 }
 const postStep = d => { if (post.a) { post.cur = Math.max(0, Math.min(post.a.moves.length, post.cur + d)); postRender(); } };
 $('post-prev').addEventListener('click', () => postStep(-1));
