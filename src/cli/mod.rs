@@ -10,6 +10,7 @@ mod progress;
 mod puzzle;
 mod sampling;
 mod score;
+mod serve;
 mod solve;
 mod suggest;
 
@@ -43,6 +44,8 @@ enum Command {
     Suggest(suggest::SuggestArgs),
     /// Computer players play seeded deals, beside their double-dummy values.
     Play(play::PlayArgs),
+    /// The web page and a JSON API on a local address.
+    Serve(serve::ServeArgs),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -57,5 +60,6 @@ pub fn run() -> ExitCode {
         Command::Exchange(args) => exchange::run(args),
         Command::Suggest(args) => suggest::run(args),
         Command::Play(args) => play::run(args),
+        Command::Serve(args) => serve::run(args),
     }
 }

@@ -238,10 +238,7 @@ fn verify(file: &PathBuf, args: &PuzzleArgs) -> ExitCode {
             }
         }
         let line = match (&result, args.json) {
-            (Ok(v), true) => json!({"id": name, "ok": true, "solution": v.solution.to_string(),
-                                    "expect": v.value})
-            .to_string(),
-            (Err(why), true) => json!({"id": name, "ok": false, "error": why}).to_string(),
+            (_, true) => tysiac::json::verify_json(name, &result).to_string(),
             (Ok(v), false) => format!("ok {name}: {} (expect {})", v.solution, v.value),
             (Err(_), false) => format!("FAIL {name}"),
         };

@@ -6,11 +6,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
-use serde::Serialize;
+use tysiac::json::GameJson;
 use tysiac::position::{Form, History};
-use tysiac::score::{
-    self, parse_sheet, Game, GameResult, Hand, HandEnd, HandLine, HandRecord, Outcome,
-};
+use tysiac::score::{self, parse_sheet, Game, Hand, HandEnd, HandLine, Outcome};
 use tysiac::{parse_positions, Position, Rules, Seat};
 
 use super::input::read_sources;
@@ -50,26 +48,6 @@ contract: serves when contract= is not given (default: the bid).
 Bad lines are reported with their line number and left out.
 The rules of scoring and the format: docs/score.md.";
 
-/// A game's sheet for `--json`.
-#[derive(Serialize)]
-struct GameJson<'a> {
-    source: &'a str,
-    rules: String,
-    players: &'a [String],
-    hands: Vec<HandJson<'a>>,
-    totals: &'a [i32],
-    result: Option<&'a GameResult>,
-    /// The result as text: "Ala wins with 1010".
-    result_text: Option<String>,
-}
-
-#[derive(Serialize)]
-struct HandJson<'a> {
-    line: usize,
-    #[serde(flatten)]
-    record: &'a HandRecord,
-}
-
 /// Scores every game; every bad line is reported on standard error with its
 /// line number and makes the exit status non-zero.
 pub fn run(args: ScoreArgs) -> ExitCode {
@@ -103,20 +81,7 @@ pub fn run(args: ScoreArgs) -> ExitCode {
             }
         }
         if args.json {
-            let json = GameJson {
-                source: &source.name,
-                rules: game.rules.to_string(),
-                players: &game.players,
-                hands: game
-                    .hands
-                    .iter()
-                    .zip(&lines)
-                    .map(|(record, &line)| HandJson { line, record })
-                    .collect(),
-                totals: &game.totals,
-                result: game.result.as_ref(),
-                result_text: game.result.as_ref().map(|r| game.result_text(r)),
-            };
+            let json = GameJson::new(&source.name, &game, &lines);
             match serde_json::to_string(&json) {
                 Ok(text) => println!("{text}"),
                 Err(e) => errors.push(format!("cannot write JSON: {e}")),

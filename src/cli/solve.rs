@@ -8,8 +8,8 @@ use clap::Args;
 use rayon::prelude::*;
 use serde_json::{json, Value};
 use tysiac::{
-    parse_positions_with, Declaration, Exchange, Move, Position, PositionError, Rules, Solution,
-    Solver, TransTable,
+    parse_positions_with, Exchange, Move, Position, PositionError, Rules, Solution, Solver,
+    TransTable,
 };
 
 use super::input::{no_positions, read_sources};
@@ -194,108 +194,17 @@ fn line_text(sol: &Solution) -> String {
     out
 }
 
-fn exchange_json(e: &Exchange, value: u16) -> Value {
-    let give: Vec<String> = e.cards().iter().map(|c| c.to_string()).collect();
-    match e.trump {
-        Some(t) => json!({"give": give, "trump": t.to_string(), "value": value}),
-        None => json!({"give": give, "value": value}),
-    }
-}
-
 fn json_line(name: &str, p: &Position, outcome: &Outcome, target: Option<u16>) -> Value {
-    let mut obj = json!({"id": name, "rules": p.rules.to_string()});
-    let map = obj.as_object_mut().expect("object");
     match outcome {
-        Outcome::Target { reaches, exchange } => {
-            map.insert("target".into(), json!(target));
-            map.insert("reaches".into(), json!(reaches));
-            if let Some(e) = exchange {
-                // The type of `exchanges[].give`: the cards, in order.
-                let give: Vec<String> = e.cards().iter().map(|c| c.to_string()).collect();
-                map.insert("exchange".into(), json!(give));
-                if let Some(t) = e.trump {
-                    map.insert("exchange_trump".into(), json!(t.to_string()));
-                }
-            }
-        }
-        Outcome::Solved(s) => {
-            map.insert("value".into(), json!(s.value));
-            let moves: Vec<Value> = s
-                .moves
-                .iter()
-                .map(|(m, v)| json!({"move": m.to_string(), "value": v}))
-                .collect();
-            map.insert("moves".into(), json!(moves));
-            let line: Vec<String> = s.line.iter().map(|m| m.to_string()).collect();
-            map.insert("line".into(), json!(line));
-            // What a program needs to show the position the moves are
-            // scored in (after the best exchange, for a musik deal).
-            let st = &s.state;
-            map.insert("to_move".into(), json!(st.to_move().to_string()));
-            map.insert("trick".into(), json!(st.trick_number(&p.rules)));
-            map.insert("trump".into(), json!(st.trump.map(|t| t.to_string())));
-            map.insert("points".into(), json!(st.points));
-            map.insert("line_tricks".into(), line_tricks(&p.rules, s));
-            if !s.exchanges.is_empty() {
-                let ex: Vec<Value> = s
-                    .exchanges
-                    .iter()
-                    .map(|(e, v)| exchange_json(e, *v))
-                    .collect();
-                map.insert("exchanges".into(), json!(ex));
-            }
-            if let Some(c) = p.contract {
-                map.insert("contract".into(), json!(c));
-                map.insert("made".into(), json!(s.value >= c));
-            }
-            if let Some(e) = p.expect {
-                map.insert("expect".into(), json!(e));
-            }
-        }
+        Outcome::Target { reaches, exchange } => tysiac::json::target_json(
+            name,
+            p,
+            target.unwrap_or_default(),
+            *reaches,
+            exchange.as_ref(),
+        ),
+        Outcome::Solved(s) => tysiac::json::solution_json(name, p, s),
     }
-    obj
-}
-
-/// The line trick by trick: who leads, the cards (the current trick's earlier
-/// cards under `before`), any declaration, and who wins how many card points.
-fn line_tricks(rules: &Rules, sol: &Solution) -> Value {
-    let mut state = sol.state;
-    let mut tricks: Vec<Value> = Vec::new();
-    let mut current = json!({
-        "trick": state.trick_number(rules),
-        "leader": state.leader.to_string(),
-        "before": state.trick().iter().map(|c| c.to_string()).collect::<Vec<_>>(),
-        "cards": [],
-        "declared": null,
-    });
-    for &mv in &sol.line {
-        let seat = state.to_move();
-        let played = state.play(rules, mv);
-        current["cards"]
-            .as_array_mut()
-            .expect("an array")
-            .push(json!(mv.to_string()));
-        if let Some((d, points)) = played.declared {
-            let what = match d {
-                Declaration::Marriage(suit) => suit.to_string(),
-                Declaration::Aces => "aces".to_string(),
-            };
-            current["declared"] = json!({"seat": seat.to_string(), "what": what, "points": points});
-        }
-        if let Some((winner, points)) = played.trick {
-            current["winner"] = json!(winner.to_string());
-            current["points"] = json!(points);
-            let next = json!({
-                "trick": state.trick_number(rules),
-                "leader": winner.to_string(),
-                "before": [],
-                "cards": [],
-                "declared": null,
-            });
-            tricks.push(std::mem::replace(&mut current, next));
-        }
-    }
-    json!(tricks)
 }
 
 fn report(name: &str, p: &Position, outcome: &Outcome, target: Option<u16>) -> String {

@@ -1,0 +1,138 @@
+//! `tysiac serve`: the web page and a JSON API over the library (issue 12).
+//!
+//! One process serves the page (embedded in the binary: `static/`) and the
+//! API under `/api/` (documented in `docs/api.md`). The API mirrors the
+//! command line: the same notation text and options in, the same JSON as
+//! `--json` out. Limits keep one user from taking the machine:
+//!
+//! - a request body of at most [`Config::max_body`] bytes (413 beyond);
+//! - samples, deals, positions and counts capped per endpoint (400 beyond);
+//! - at most [`Config::max_jobs`] solving jobs at once: a request beyond it
+//!   is answered at once with 503 and `Retry-After`, and the page, the job
+//!   polls and the cheap endpoints stay served;
+//! - a time limit per job ([`Config::time_limit`]): the job is stopped and
+//!   answered 504;
+//! - long jobs (bid, exchange, play) may run in the background
+//!   (`"async": true`) with their progress polled at `/api/jobs/{id}`, and
+//!   cancelled with `DELETE /api/jobs/{id}`.
+//!
+//! No request reads or writes a file.
+
+mod api;
+mod jobs;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use tower::ServiceBuilder;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::TimeoutLayer;
+
+pub use jobs::Jobs;
+
+/// What the server allows.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Worker threads of each sampling job (bid, exchange, suggest, play).
+    pub threads: usize,
+    /// Solving jobs running at once; beyond it, 503.
+    pub max_jobs: usize,
+    /// Largest request body, in bytes.
+    pub max_body: usize,
+    /// The longest a job may run.
+    pub time_limit: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Config {
+            threads: cores,
+            max_jobs: cores.max(2),
+            max_body: 64 * 1024,
+            time_limit: Duration::from_secs(60),
+        }
+    }
+}
+
+/// The page and the API.
+pub fn router(config: Config) -> Router {
+    let jobs = Arc::new(Jobs::new(config.clone()));
+    let api = api::routes().with_state(jobs);
+    Router::new()
+        .route("/", get(index))
+        .route("/index.html", get(index))
+        .route("/app.js", get(script))
+        .route("/style.css", get(style))
+        .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
+        .nest("/api", api)
+        .fallback(|| async { api::ApiError::not_found() })
+        .layer(
+            ServiceBuilder::new()
+                .layer(RequestBodyLimitLayer::new(config.max_body))
+                // The backstop for anything not bounded by a job's own limit.
+                .layer(TimeoutLayer::with_status_code(
+                    StatusCode::REQUEST_TIMEOUT,
+                    config.time_limit + Duration::from_secs(5),
+                ))
+                .layer(DefaultBodyLimit::disable()),
+        )
+}
+
+const INDEX: &str = include_str!("static/index.html");
+const SCRIPT: &str = include_str!("static/app.js");
+const STYLE: &str = include_str!("static/style.css");
+
+fn asset(kind: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+async fn index() -> Response {
+    asset("text/html; charset=utf-8", INDEX)
+}
+
+async fn script() -> Response {
+    asset("text/javascript; charset=utf-8", SCRIPT)
+}
+
+async fn style() -> Response {
+    asset("text/css; charset=utf-8", STYLE)
+}
+
+/// Serves on `addr` until interrupted; prints the URL on stdout once
+/// listening (the port is the one bound, so `127.0.0.1:0` works).
+pub fn run(addr: SocketAddr, config: Config) -> std::io::Result<()> {
+    jobs::quiet_cancellations();
+    // The async side only routes and waits: solving runs on the blocking
+    // pool and in each job's own worker threads.
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(config.max_jobs + 4)
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        let local = listener.local_addr()?;
+        println!("tysiac serving on http://{local}/");
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
+        axum::serve(listener, router(config))
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+    })
+}

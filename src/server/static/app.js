@@ -1,0 +1,531 @@
+'use strict';
+// tysiac web page: five tools over the JSON API (docs/api.md). No libraries.
+
+const SUITS = ['H', 'D', 'C', 'S'];
+const SYM = { H: '♥', D: '♦', C: '♣', S: '♠' };
+const RANKS = ['A', 'T', 'K', 'Q', 'J', '9'];
+const POINTS = { A: 11, T: 10, K: 4, Q: 3, J: 2, 9: 0 };
+const MARRIAGE = { H: 100, D: 80, C: 60, S: 40 };
+const RULES = ['standard', 'pl', 'ru'];
+const $ = id => document.getElementById(id);
+const el = (tag, attrs = {}, ...kids) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'class') e.className = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  for (const k of kids) e.append(k);
+  return e;
+};
+
+// ---------------------------------------------------------------- cards
+function handCards(text) {
+  const parts = (text || '').trim().split('.');
+  const out = [];
+  if (parts.length !== 4) return out;
+  parts.forEach((ranks, i) => { for (const r of ranks) out.push(r + SUITS[i]); });
+  return out;
+}
+function handText(cards) {
+  return SUITS.map(s => RANKS.filter(r => cards.includes(r + s)).join('')).join('.');
+}
+function cardLabel(c) { return c[0].replace('T', '10') + SYM[c[1]]; }
+function cardButton(c, attrs = {}) {
+  const b = el('button', Object.assign({ class: 'card ' + c[1], 'data-card': c, 'aria-label': cardLabel(c) }, attrs), cardLabel(c));
+  return b;
+}
+function marriages(cards) {
+  return SUITS.filter(s => cards.includes('K' + s) && cards.includes('Q' + s));
+}
+function cap(cards) { return 120 + marriages(cards).reduce((a, s) => a + MARRIAGE[s], 0); }
+function cardPoints(cards) { return cards.reduce((a, c) => a + POINTS[c[0]], 0); }
+
+// ---------------------------------------------------------------- API
+async function api(path, body, method = 'POST') {
+  const opts = { method, headers: { 'Content-Type': 'application/json' } };
+  if (body !== undefined) opts.body = JSON.stringify(body);
+  const res = await fetch('/api' + path, opts);
+  let data;
+  try { data = await res.json(); } catch (e) { data = { error: res.status + ' ' + res.statusText }; }
+  if (!res.ok) throw new Error(data.error || ('HTTP ' + res.status));
+  return data;
+}
+// A long job: started in the background, polled for progress, cancellable.
+async function runJob(path, body, progress, cancelButton) {
+  const start = await api(path, Object.assign({}, body, { async: true }));
+  const id = start.job;
+  let cancelled = false;
+  if (cancelButton) {
+    cancelButton.disabled = false;
+    cancelButton.onclick = () => { cancelled = true; api('/jobs/' + id, undefined, 'DELETE').catch(() => {}); };
+  }
+  try {
+    for (;;) {
+      const s = await api('/jobs/' + id, undefined, 'GET');
+      if (progress) { progress.max = s.total || 1; progress.value = s.done; }
+      if (s.state === 'done') return s.result;
+      if (s.state !== 'running') throw new Error(cancelled ? 'cancelled' : s.error);
+      await new Promise(r => setTimeout(r, 200));
+    }
+  } finally { if (cancelButton) cancelButton.disabled = true; }
+}
+function showError(where, e) { where.replaceChildren(el('p', { class: 'bad' }, String(e.message || e))); }
+
+// ---------------------------------------------------------------- tabs
+function showTab(name) {
+  document.querySelectorAll('.page').forEach(p => p.classList.toggle('active', p.id === name));
+  document.querySelectorAll('nav button').forEach(b => b.setAttribute('aria-selected', b.dataset.tab === name));
+  location.hash = name;
+}
+document.querySelectorAll('nav button').forEach(b => b.addEventListener('click', () => showTab(b.dataset.tab)));
+for (const id of ['bid-rules', 'board-rules', 'post-rules', 'puzzle-rules']) {
+  for (const r of RULES) $(id).append(el('option', {}, r));
+}
+const active = () => (document.querySelector('.page.active') || {}).id;
+const typing = e => ['INPUT', 'TEXTAREA', 'SELECT'].includes(e.target.tagName);
+
+// ---------------------------------------------------------------- 1 bid
+const bid = { picked: [] };
+function bidSync() {
+  $('bid-picker').querySelectorAll('.card').forEach(b => {
+    const on = bid.picked.includes(b.dataset.card);
+    b.classList.toggle('sel', on);
+    b.setAttribute('aria-pressed', on);
+  });
+}
+for (const s of SUITS) for (const r of RANKS) {
+  const c = r + s;
+  $('bid-picker').append(cardButton(c, {
+    onclick: () => {
+      if (bid.picked.includes(c)) bid.picked = bid.picked.filter(x => x !== c);
+      else if (bid.picked.length < 7) bid.picked.push(c);
+      $('bid-hand').value = handText(bid.picked);
+      bidSync();
+    },
+  }));
+}
+$('bid-hand').addEventListener('input', () => { bid.picked = handCards($('bid-hand').value); bidSync(); });
+$('bid-go').addEventListener('click', async () => {
+  const out = $('bid-out');
+  out.replaceChildren(el('p', {}, 'Sampling layouts…'));
+  $('bid-go').disabled = true;
+  try {
+    const r = await runJob('/bid', { hand: $('bid-hand').value.trim(), rules: $('bid-rules').value, samples: Number($('bid-samples').value) }, $('bid-progress'), $('bid-cancel'));
+    renderBid(r);
+  } catch (e) { showError(out, e); } finally { $('bid-go').disabled = false; }
+});
+function renderBid(r) {
+  const out = $('bid-out');
+  const rows = r.levels.map(l => {
+    let advice = 'no';
+    if (!l.allowed) advice = 'above the cap';
+    else if (r.recommended_bid != null && l.level <= r.recommended_bid) advice = r.safe_bid != null && l.level <= r.safe_bid ? 'bid (safe)' : 'bid';
+    else if (l.probability >= 0.3) advice = 'risky';
+    return el('tr', { 'data-level': l.level }, el('td', {}, l.level), el('td', {}, l.probability.toFixed(3)),
+      el('td', {}, `[${l.low.toFixed(3)}, ${l.high.toFixed(3)}]`),
+      el('td', {}, l.allowed ? (l.expected_score >= 0 ? '+' : '') + l.expected_score.toFixed(1) : '–'), el('td', { class: advice.startsWith('bid') ? 'good' : '' }, advice));
+  });
+  const table = el('table', { id: 'bid-table' }, el('tr', {}, ...['level', 'P(make)', '95% interval', 'expected score', 'advice'].map(h => el('th', {}, h))), ...rows);
+  const rec = el('p', { id: 'bid-recommended', class: 'status' }, `Recommended bid: ${r.recommended_bid ?? 'pass'} · at P ≥ 0.8: ${r.safe_bid ?? 'none'} · mean points ${r.mean_points.toFixed(1)} · cap ${r.cap}`);
+  const m = r.new_marriage;
+  const musik = el('div', { id: 'bid-musik' }, el('h3', {}, 'How often the musik brings a new marriage'), bar(m.fraction, `${(100 * m.fraction).toFixed(1)}% of samples (exactly ${(100 * m.exact).toFixed(1)}% over all musiks)`));
+  out.replaceChildren(rec, table, el('h3', {}, "Declarer's points over the samples"), histogram(r.histogram), musik);
+}
+function svg(w, h, inner) {
+  const s = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  s.setAttribute('viewBox', `0 0 ${w} ${h}`);
+  s.setAttribute('class', 'chart');
+  s.innerHTML = inner;
+  return s;
+}
+function bar(frac, text) {
+  return svg(400, 30, `<rect x="0" y="5" width="400" height="20" fill="#eee"/><rect x="0" y="5" width="${400 * frac}" height="20" fill="#1f6f43"/><text x="6" y="20" font-size="12" fill="#000">${text}</text>`);
+}
+function histogram(h) {
+  const bins = h.bins || [];
+  const max = Math.max(1, ...bins.map(b => b.count));
+  const w = 600, ht = 180, bw = w / Math.max(1, bins.length);
+  let inner = '';
+  bins.forEach((b, i) => {
+    const y = (ht - 30) * b.count / max;
+    inner += `<rect x="${i * bw + 1}" y="${ht - 20 - y}" width="${bw - 2}" height="${y}" fill="#1f6f43"><title>${b.from}–${b.from + h.bin_width - 1}: ${b.count}</title></rect>`;
+    if (i % Math.ceil(bins.length / 10) === 0) inner += `<text x="${i * bw}" y="${ht - 5}" font-size="11">${b.from}</text>`;
+  });
+  return svg(w, ht, inner);
+}
+
+// ---------------------------------------------------------------- board
+const board = { deal: '', exchange: '', rules: 'standard', moves: [], redo: [], values: {} };
+function positionText(p) {
+  const lines = [`rules: ${p.rules}`, `deal: ${p.deal}`];
+  if (p.exchange) lines.push(`exchange: ${p.exchange}`);
+  if (p.contract) lines.push(`contract: ${p.contract}`);
+  if (p.moves.length) {
+    const tricks = [];
+    for (let i = 0; i < p.moves.length; i += 3) tricks.push(p.moves.slice(i, i + 3).join(' '));
+    lines.push('play: ' + tricks.join(' | '));
+  }
+  return lines.join('\n') + '\n';
+}
+function historyText(moves) {
+  const out = [];
+  for (let i = 0; i < moves.length; i += 3) out.push(`${i / 3 + 1}. ${moves.slice(i, i + 3).join(' ')}`);
+  return out.join('\n');
+}
+function seatBox(name, cards, opts = {}) {
+  const hand = el('div', { class: 'hand' });
+  for (const c of cards) {
+    const moves = (opts.legal || []).filter(m => m.slice(0, 2) === c);
+    const b = cardButton(c);
+    if (opts.legal) {
+      if (moves.length) {
+        b.classList.add('legal');
+        const mv = moves.find(m => !m.endsWith('-')) || moves[0];
+        if (opts.values && opts.values[mv] !== undefined) {
+          b.append(el('span', { class: 'v' }, String(opts.values[mv])));
+          if (opts.values[mv] === opts.best) b.classList.add('best');
+        }
+        if (opts.onplay) b.addEventListener('click', () => opts.onplay(mv));
+        if (opts.lead && 'KQ'.includes(c[0]) && cards.includes((c[0] === 'K' ? 'Q' : 'K') + c[1])) {
+          b.classList.add('marriage');
+          b.title = 'declares the marriage';
+        }
+      } else { b.classList.add('dim'); b.disabled = true; }
+    } else if (opts.onpick) {
+      b.addEventListener('click', () => opts.onpick(c));
+    } else { b.tabIndex = -1; }
+    hand.append(b);
+  }
+  return el('div', { class: 'seat' + (opts.tomove ? ' tomove' : ''), 'data-seat': opts.seat || name }, el('h3', {}, name), hand);
+}
+function trickBox(trick) {
+  return el('div', { class: 'seat' }, el('h3', {}, 'On the table'), el('div', { class: 'hand' }, ...trick.map(c => cardButton(c, { tabindex: '-1' }))));
+}
+async function boardLoad() {
+  board.deal = $('board-deal').value.trim();
+  board.exchange = $('board-exchange').value.trim();
+  board.rules = $('board-rules').value;
+  board.moves = []; board.redo = [];
+  await boardRender();
+}
+async function boardRender() {
+  const status = $('board-status');
+  const text = positionText(board);
+  $('board-text').value = text;
+  $('board-history').textContent = historyText(board.moves);
+  try {
+    const [st, sol] = await Promise.all([api('/state', { text }), api('/solve', { text, all: true })]);
+    const r = sol.results[0];
+    const ex = $('board-exchanges');
+    ex.replaceChildren();
+    if (st.stage === 'musik') {
+      status.textContent = `Before the exchange: the best is worth ${r.value} to the declarer. Pick one:`;
+      const list = el('div', { class: 'hand', id: 'board-exchange-list' });
+      for (const e of (r.exchanges || []).slice(0, 12)) {
+        const g = e.give.join(' ');
+        list.append(el('button', { 'data-give': g, onclick: () => { board.exchange = g; $('board-exchange').value = g; boardRender(); } }, `${e.give[0]}→L ${e.give[1] || ''}→R: ${e.value}`));
+      }
+      ex.append(list);
+      $('board-table').replaceChildren(seatBox('D (declarer)', handCards(st.hands.D)), seatBox('L', handCards(st.hands.L)), seatBox('R', handCards(st.hands.R)), seatBox('Musik', handCards(st.musik)));
+      return;
+    }
+    const values = {};
+    for (const m of r.moves) values[m.move] = m.value;
+    board.values = values;
+    const seats = ['D', 'L', 'R'].map(s => seatBox(s === 'D' ? 'D (declarer)' : s, handCards(st.hands[s]), s === st.to_move && st.stage === 'play'
+      ? { legal: st.legal, values, best: r.moves.length ? r.moves[0].value : null, tomove: true, seat: s, onplay: mv => { board.moves.push(mv); board.redo = []; boardRender(); } }
+      : { seat: s }));
+    status.textContent = st.stage === 'over'
+      ? `Hand over: D ${st.points.D}, L ${st.points.L}, R ${st.points.R}`
+      : `${st.to_move} to play · trump ${st.trump ? SYM[st.trump] : 'none'} · points D ${st.points.D} L ${st.points.L} R ${st.points.R} · D's double-dummy value ${r.value}`;
+    status.dataset.value = r.value;
+    $('board-table').replaceChildren(...seats, trickBox(st.trick));
+  } catch (e) { showError($('board-table'), e); status.textContent = ''; }
+}
+$('board-load').addEventListener('click', boardLoad);
+$('board-random').addEventListener('click', async () => {
+  try {
+    const d = await api('/deal', { seed: Number($('board-seed').value) || 1 });
+    $('board-deal').value = d.deal; $('board-exchange').value = '';
+    await boardLoad();
+  } catch (e) { showError($('board-table'), e); }
+});
+const undo = () => { if (board.moves.length) { board.redo.push(board.moves.pop()); boardRender(); } };
+const redo = () => { if (board.redo.length) { board.moves.push(board.redo.pop()); boardRender(); } };
+$('board-undo').addEventListener('click', undo);
+$('board-redo').addEventListener('click', redo);
+$('board-copy').addEventListener('click', () => {
+  const t = $('board-text');
+  t.select();
+  if (navigator.clipboard) navigator.clipboard.writeText(t.value).catch(() => document.execCommand('copy'));
+  $('board-status').textContent = 'Position copied as notation.';
+});
+
+// ---------------------------------------------------------------- 3 post-mortem
+const post = { a: null, cur: 0 };
+$('post-go').addEventListener('click', postRun);
+async function postRun() {
+  const out = $('post-out');
+  out.replaceChildren(el('p', {}, 'Solving every move…'));
+  try {
+    const r = await api('/analyze', { text: $('post-text').value, rules: $('post-rules').value });
+    post.a = r.results[0]; post.cur = 0; postRender();
+  } catch (e) { showError(out, e); }
+}
+function postChart(a) {
+  const vals = [a.moves.length ? a.moves[0].before : (a.start_value ?? 0), ...a.moves.map(m => m.after)];
+  const w = 640, h = 220, n = Math.max(1, vals.length - 1);
+  const lo = Math.min(...vals, a.contract || 999) - 10, hi = Math.max(...vals, a.contract || 0) + 10;
+  const x = i => 30 + (w - 40) * i / n, y = v => h - 20 - (h - 40) * (v - lo) / Math.max(1, hi - lo);
+  let inner = `<text x="2" y="14" font-size="11">${hi}</text><text x="2" y="${h - 22}" font-size="11">${lo}</text>`;
+  if (a.contract) inner += `<line x1="30" x2="${w - 10}" y1="${y(a.contract)}" y2="${y(a.contract)}" stroke="#c0262d" stroke-dasharray="4"/><text x="${w - 80}" y="${y(a.contract) - 3}" font-size="11" fill="#c0262d">contract ${a.contract}</text>`;
+  inner += `<polyline fill="none" stroke="#1f6f43" stroke-width="2" points="${vals.map((v, i) => `${x(i)},${y(v)}`).join(' ')}"/>`;
+  a.moves.forEach((m, i) => {
+    if (m.cost > 0) inner += `<circle class="costly-dot" cx="${x(i + 1)}" cy="${y(m.after)}" r="5" fill="#c0262d"><title>move ${m.number} ${m.seat} ${m.card}: costs ${m.cost}</title></circle>`;
+  });
+  inner += `<line id="post-cursor" x1="${x(post.cur)}" x2="${x(post.cur)}" y1="10" y2="${h - 20}" stroke="#b78a00"/>`;
+  return svg(w, h, inner);
+}
+function postRender() {
+  const a = post.a;
+  if (!a) return;
+  const summary = el('table', { id: 'post-summary' }, el('tr', {}, ...['seat', 'mistakes', 'points given away', 'costliest move', 'points taken'].map(t => el('th', {}, t))),
+    ...['D', 'L', 'R'].map(s => el('tr', { 'data-seat': s }, el('td', {}, s), el('td', {}, a.summary[s].mistakes), el('td', {}, a.summary[s].cost), el('td', {}, a.summary[s].largest ?? '–'), el('td', {}, a.hand.points[s]))));
+  const ex = a.exchange ? el('p', {}, `Exchange ${a.exchange.made ?? '–'} worth ${a.exchange.value ?? '–'}; best ${a.exchange.best} worth ${a.exchange.best_value}${a.exchange.cost ? ` (cost ${a.exchange.cost})` : ''}`) : '';
+  const result = el('p', { class: 'status' }, a.hand.made == null ? `Points D ${a.hand.points.D}` : `Contract ${a.contract} ${a.hand.made ? 'made' : 'failed'}: D ${a.hand.points.D} points`);
+  const list = el('ol', { class: 'moves', id: 'post-moves' });
+  a.moves.forEach((m, i) => {
+    const li = el('li', { 'data-number': m.number, class: i + 1 === post.cur ? 'cur' : '' },
+      `${m.seat} ${m.card}: D's value ${m.before} → ${m.after}`);
+    if (m.cost > 0) li.append(el('span', { class: 'costly' }, ` costs ${m.cost}; better: ${(m.best || []).join(' ')}`));
+    li.addEventListener('click', () => { post.cur = i + 1; postRender(); });
+    list.append(li);
+  });
+  const step = el('p', { id: 'post-step' }, post.cur === 0 ? 'Start of the hand.' : `Move ${post.cur} of ${a.moves.length}`);
+  const board = el('div', { id: 'post-board', class: 'table' });
+  $('post-out').replaceChildren(result, ex, postChart(a), step, board, el('h3', {}, 'Per seat'), summary, el('h3', {}, 'Moves'), list);
+  postBoard(board, post.cur);
+}
+// The hands after the first k moves: the pasted text with its play cut there.
+async function postBoard(where, k) {
+  const lines = $('post-text').value.split('\n');
+  const i = lines.findIndex(l => /^\s*play\s*:/.test(l));
+  if (i < 0) return;
+  const moves = lines[i].replace(/^\s*play\s*:/, '').replace(/#.*/, '').split(/[\s|]+/).filter(Boolean).slice(0, k);
+  const cut = lines.slice();
+  if (moves.length) {
+    const tricks = [];
+    for (let j = 0; j < moves.length; j += 3) tricks.push(moves.slice(j, j + 3).join(' '));
+    cut[i] = 'play: ' + tricks.join(' | ');
+  } else cut.splice(i, 1);
+  try {
+    const st = await api('/state', { text: cut.join('\n'), rules: $('post-rules').value });
+    if (post.cur !== k || st.stage === 'musik') return;
+    where.replaceChildren(...['D', 'L', 'R'].map(s => seatBox(s, handCards(st.hands[s]), { seat: s, tomove: s === st.to_move && st.stage === 'play' })), trickBox(st.trick));
+  } catch (e) { showError(where, e); }
+}
+const postStep = d => { if (post.a) { post.cur = Math.max(0, Math.min(post.a.moves.length, post.cur + d)); postRender(); } };
+$('post-prev').addEventListener('click', () => postStep(-1));
+$('post-next').addEventListener('click', () => postStep(1));
+
+// ---------------------------------------------------------------- 4 puzzles
+const puz = { p: null, done: false };
+function streak() { return { now: Number(localStorage.getItem('tysiac.streak') || 0), best: Number(localStorage.getItem('tysiac.best') || 0) }; }
+function showStreak() { const s = streak(); $('puzzle-streak').textContent = s.now; $('puzzle-best').textContent = s.best; }
+function setStreak(n) { localStorage.setItem('tysiac.streak', n); if (n > streak().best) localStorage.setItem('tysiac.best', n); showStreak(); }
+$('puzzle-new').addEventListener('click', async () => {
+  const out = $('puzzle-out');
+  out.replaceChildren(el('p', {}, 'Looking for a puzzle…'));
+  try {
+    const body = { difficulty: $('puzzle-difficulty').value, rules: $('puzzle-rules').value, count: 1 };
+    if ($('puzzle-seed').value) body.seed = Number($('puzzle-seed').value);
+    const r = await api('/puzzle/new', body);
+    puz.p = r.puzzles[0]; puz.done = false;
+    const st = await api('/state', { text: puz.p.position });
+    puz.st = st;
+    out.replaceChildren();
+    puzzleRender();
+  } catch (e) { showError(out, e); }
+});
+function puzzleRender() {
+  const { p, st } = puz;
+  const goal = p.goal === 'max' ? (st.to_move === 'D' ? 'take the most points' : 'hold the declarer to the fewest points') : `goal: ${p.goal}`;
+  $('puzzle-goal').textContent = `${st.to_move} to play and ${goal} (${p.difficulty.level}). Exactly one card wins.`;
+  $('puzzle-table').replaceChildren(...['D', 'L', 'R'].map(s => seatBox(s, handCards(st.hands[s]), s === st.to_move && !puz.done
+    ? { legal: st.legal, tomove: true, seat: s, onplay: puzzleAnswer } : { seat: s })), trickBox(st.trick));
+}
+function puzzleAnswer(mv) {
+  const p = puz.p;
+  const right = mv.slice(0, 2) === p.line[0].slice(0, 2);
+  puz.done = true;
+  setStreak(right ? streak().now + 1 : 0);
+  const alt = (p.alternatives || []).find(a => a.move.slice(0, 2) === mv.slice(0, 2));
+  $('puzzle-out').replaceChildren(
+    el('p', { id: 'puzzle-verdict', class: right ? 'good status' : 'bad status' }, right ? `Right: ${mv} wins.` : `Wrong: ${mv}${alt ? ` costs ${alt.cost}` : ''}; the winning card is ${p.line[0]}.`),
+    el('p', {}, `Solution line: ${p.line.join(' ')} (declarer ends with ${p.expect})`));
+  puzzleRender();
+}
+
+// ---------------------------------------------------------------- 5 play
+const NAMES = ['You', 'Left', 'Right'];
+const game = { hands: null, musik: null, moves: [], phase: 'idle' };
+function totals() { try { return JSON.parse(localStorage.getItem('tysiac.totals')) || [0, 0, 0]; } catch (e) { return [0, 0, 0]; } }
+function showTotals() { const t = totals(); $('play-totals').textContent = `You ${t[0]} · Left ${t[1]} · Right ${t[2]}`; }
+function say(t) { $('play-status').textContent = t; }
+function controls(...kids) { $('play-controls').replaceChildren(...kids); }
+function computerLimit(cards) {
+  const m = marriages(cards).reduce((a, s) => a + MARRIAGE[s], 0);
+  let limit = 100 + Math.floor(m * 0.5 / 10) * 10 + (cardPoints(cards) >= 45 ? 10 : 0);
+  return Math.min(limit, cap(cards));
+}
+$('play-new').addEventListener('click', playNew);
+async function playNew() {
+  try {
+    const body = {};
+    if ($('play-seed').value) body.seed = Number($('play-seed').value);
+    const d = await api('/deal', body);
+    const parts = d.deal.split(' ');
+    game.hands = parts.slice(0, 3).map(handCards);
+    game.musik = handCards(parts[3]);
+    game.moves = []; game.phase = 'bidding';
+    game.high = 100; game.highBy = 0; game.passed = [false, false, false]; game.turn = 1;
+    say(`Deal ${d.seed}. You open the bidding at 100.`);
+    $('play-history').textContent = '';
+    playTable();
+    biddingStep();
+  } catch (e) { say(String(e.message)); }
+}
+function playTable(opts = {}) {
+  const kids = [];
+  kids.push(el('div', { class: 'seat' }, el('h3', {}, `Left: ${opts.left ?? game.hands[1].length} cards · Right: ${opts.right ?? game.hands[2].length} cards`)));
+  if (opts.musik) kids.push(seatBox('Musik', game.musik));
+  kids.push(seatBox('Your hand', opts.mine || game.hands[0], opts.mineOpts || {}));
+  $('play-table').replaceChildren(...kids);
+}
+function biddingStep() {
+  const active = [0, 1, 2].filter(i => !game.passed[i]);
+  if (active.length === 1) return bidWon(active[0]);
+  const i = game.turn;
+  if (game.passed[i]) { game.turn = (i + 1) % 3; return biddingStep(); }
+  if (i === 0) {
+    const max = cap(game.hands[0]);
+    const sel = el('select', { id: 'play-bid' });
+    for (let v = game.high + 10; v <= max; v += 10) sel.append(el('option', {}, v));
+    const kids = [];
+    if (sel.options.length) kids.push(sel, el('button', { id: 'play-bid-go', onclick: () => { game.high = Number(sel.value); game.highBy = 0; say(`You bid ${game.high}.`); game.turn = 1; biddingStep(); } }, 'Bid'));
+    kids.push(el('button', { id: 'play-pass', onclick: () => { game.passed[0] = true; say('You pass.'); game.turn = 1; biddingStep(); } }, 'Pass'));
+    controls(...kids);
+    return;
+  }
+  const limit = computerLimit(game.hands[i]);
+  if (game.high + 10 <= limit) { game.high += 10; game.highBy = i; say(`${NAMES[i]} bids ${game.high}.`); }
+  else { game.passed[i] = true; say(`${NAMES[i]} passes.`); }
+  game.turn = (i + 1) % 3;
+  setTimeout(biddingStep, 300);
+}
+// Seats of the notation (D, L, R) for declarer d: D = d, L = the next, R = the one after.
+function seatOf(player) { return ['D', 'L', 'R'][(player - game.declarer + 3) % 3]; }
+function playerOf(seat) { return (game.declarer + ['D', 'L', 'R'].indexOf(seat)) % 3; }
+function dealText() {
+  const order = [0, 1, 2].map(k => handText(game.hands[(game.declarer + k) % 3]));
+  return order.join(' ') + ' ' + handText(game.musik);
+}
+function gamePosition() { return positionText({ rules: 'standard', deal: dealText(), exchange: game.exchange, contract: game.contract, moves: game.moves }); }
+async function bidWon(p) {
+  game.declarer = p; game.bid = game.high;
+  if (p === 0) {
+    say(`You won the bidding at ${game.high}. The musik is yours: give one card to Left, then one to Right.`);
+    game.ten = game.hands[0].concat(game.musik); game.give = [];
+    return exchangeStep();
+  }
+  say(`${NAMES[p]} won the bidding at ${game.high} and takes the musik…`);
+  controls();
+  playTable({ musik: true });
+  try {
+    const r = await api('/declare', { deal: dealText(), bid: game.high, player: $('play-strength').value });
+    game.exchange = r.exchange; game.contract = r.contract;
+    say(`${NAMES[p]} took the musik (${game.musik.map(cardLabel).join(' ')}), gave a card to each and plays for ${r.contract}.`);
+    startPlay();
+  } catch (e) { say(String(e.message)); }
+}
+function exchangeStep() {
+  const left = game.ten.filter(c => !game.give.includes(c));
+  if (game.give.length < 2) {
+    say(`Give a card to ${game.give.length ? 'Right' : 'Left'}: click it.`);
+    controls();
+    playTable({ mine: left, mineOpts: { onpick: c => { game.give.push(c); exchangeStep(); } } });
+    return;
+  }
+  const max = cap(left);
+  const sel = el('select', { id: 'play-contract' });
+  for (let v = game.bid; v <= max; v += 10) sel.append(el('option', {}, v));
+  say(`You gave ${cardLabel(game.give[0])} to Left and ${cardLabel(game.give[1])} to Right. How much do you play for?`);
+  playTable({ mine: left });
+  controls(sel, el('button', { id: 'play-contract-go', onclick: () => { game.exchange = game.give.join(' '); game.contract = Number(sel.value); startPlay(); } }, 'Play'));
+}
+function startPlay() { game.phase = 'play'; controls(); playLoop(); }
+async function playLoop() {
+  const text = gamePosition();
+  try {
+    const st = await api('/state', { text });
+    const hist = historyText(game.moves);
+    $('play-history').textContent = hist;
+    const mine = handCards(st.hands[seatOf(0)]);
+    const pts = p => st.points[seatOf(p)];
+    const plays = game.declarer === 0 ? 'You play' : `${NAMES[game.declarer]} plays`;
+    const info = el('div', { class: 'seat', id: 'play-info' }, el('h3', {}, `${plays} for ${game.contract} · trump ${st.trump ? SYM[st.trump] : 'none'} · points: You ${pts(0)}, Left ${pts(1)}, Right ${pts(2)} · cards left: Left ${handCards(st.hands[seatOf(1)]).length}, Right ${handCards(st.hands[seatOf(2)]).length}`));
+    if (st.stage === 'over') {
+      $('play-table').replaceChildren(info, lastTrick());
+      return playOver(st);
+    }
+    const who = playerOf(st.to_move);
+    const kids = [info, st.trick.length ? trickBox(st.trick) : lastTrick()];
+    if (who === 0) {
+      say('Your turn: the cards you may play are lit.');
+      const lead = st.trick.length === 0 && game.moves.length >= 3;
+      kids.push(seatBox('Your hand', mine, { legal: st.legal, lead, tomove: true, seat: 'you', onplay: mv => { game.moves.push(mv); playLoop(); } }));
+      $('play-table').replaceChildren(...kids);
+      return;
+    }
+    kids.push(seatBox('Your hand', mine));
+    $('play-table').replaceChildren(...kids);
+    say(`${NAMES[who]} is thinking…`);
+    const samples = Number($('play-strength').value.split(':')[1]) || 50;
+    const r = await api('/suggest', { text, seat: st.to_move, samples, seed: game.moves.length + 1 });
+    game.moves.push(String(r.results[0].best));
+    setTimeout(playLoop, 250);
+  } catch (e) { say(String(e.message)); }
+}
+// The trick just completed, so that the computers' cards can be seen.
+function lastTrick() {
+  const n = game.moves.length;
+  const cards = n >= 3 ? game.moves.slice(n - 3).map(m => m.slice(0, 2)) : [];
+  return el('div', { class: 'seat' }, el('h3', {}, n >= 3 ? 'Last trick' : 'On the table'), el('div', { class: 'hand' }, ...cards.map(c => cardButton(c, { tabindex: '-1' }))));
+}
+function playOver(st) {
+  const d = game.declarer;
+  const pts = [0, 1, 2].map(p => st.points[seatOf(p)]);
+  const made = pts[d] >= game.contract;
+  const add = pts.map((v, p) => p === d ? (made ? game.contract : -game.contract) : Math.round((v - 0.5) / 10) * 10);
+  const t = totals().map((v, p) => v + add[p]);
+  localStorage.setItem('tysiac.totals', JSON.stringify(t));
+  showTotals();
+  say(`${NAMES[d]} ${made ? 'made' : 'failed'} ${game.contract} with ${pts[d]} points (cards and marriages). This hand: You ${add[0]}, Left ${add[1]}, Right ${add[2]}.`);
+  game.phase = 'over';
+  controls(el('button', { id: 'play-postmortem', onclick: () => { $('post-text').value = gamePosition(); $('post-rules').value = 'standard'; showTab('post'); postRun(); } }, 'Post-mortem of this hand'),
+    el('button', { onclick: playNew }, 'Next hand'));
+}
+
+// ---------------------------------------------------------------- keys, start
+document.addEventListener('keydown', e => {
+  if (typing(e) || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (/^[1-5]$/.test(e.key)) { showTab(['bid', 'board', 'post', 'puzzle', 'play'][Number(e.key) - 1]); return; }
+  if (active() === 'board' && e.key === 'u') undo();
+  if (active() === 'board' && e.key === 'r') redo();
+  if (active() === 'post' && e.key === 'ArrowLeft') postStep(-1);
+  if (active() === 'post' && e.key === 'ArrowRight') postStep(1);
+});
+showStreak();
+showTotals();
+showTab((location.hash || '#bid').slice(1) || 'bid');
