@@ -27,6 +27,7 @@ group() {
     local name=$1 tests=$2; shift 2
     local args=(--release)
     for t in $tests; do args+=(--test "$t"); done
+    mkdir -p "mutants.out/$name"
     echo "== $name: $* -- ${args[*]}"
     cargo mutants "${COMMON[@]}" -o "mutants.out/$name" "$@" -- "${args[@]}" || true
 }
