@@ -19,8 +19,11 @@ cd "$(dirname "$0")/.."
 
 # Timeouts for this machine: a mutant's build is ~15-40 s, its tests a few
 # seconds; a mutant that makes a search loop for ever is cut at 60 s.
-COMMON=(--timeout 60 --build-timeout 300 --no-shuffle --copy-target=true
-        -E 'fmt::|from_str')
+COMMON=(--timeout 60 --build-timeout 300 --no-shuffle -E 'fmt::|from_str')
+# One target directory for every group: cargo-mutants builds in a fresh copy
+# of the tree each run, and with its own target dir would rebuild every
+# dependency each time (minutes here).
+export CARGO_TARGET_DIR=${MUTANTS_TARGET_DIR:-/tmp/tysiac-mutants-target}
 
 # group NAME "TEST BINARIES" CARGO-MUTANTS-ARGS...
 group() {
