@@ -93,12 +93,15 @@ fn seat_of(no: usize) -> Seat {
 }
 
 /// A hand in play, the reference's own: hands by seat number, the cards of
-/// the trick in progress from its leader on, trump, points.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// the trick in progress from its leader on (`trick[..in_trick]`), trump,
+/// points. Plain values only, so that it is copied, not allocated, at every
+/// node of the search.
+#[derive(Copy, Clone, Debug)]
 pub struct Pos {
     pub hands: [CardSet; 3],
     pub leader: usize,
-    pub trick: Vec<Card>,
+    pub trick: [Option<Card>; 3],
+    pub in_trick: usize,
     pub trump: Option<Suit>,
     pub points: [u16; 3],
 }
@@ -108,10 +111,15 @@ impl Pos {
         let mut p = Pos {
             hands: [CardSet::EMPTY; 3],
             leader: seat_no(s.leader),
-            trick: s.trick().to_vec(),
+            trick: [None; 3],
+            in_trick: 0,
             trump: s.trump,
             points: [0; 3],
         };
+        for &c in s.trick() {
+            p.trick[p.in_trick] = Some(c);
+            p.in_trick += 1;
+        }
         for seat in [Seat::D, Seat::L, Seat::R] {
             p.hands[seat_no(seat)] = s.hands[seat.index()];
             p.points[seat_no(seat)] = s.points[seat.index()];
@@ -128,24 +136,33 @@ impl Pos {
             points[seat_of(no).index()] = self.points[no];
         }
         let mut s = State::new(hands, seat_of(self.leader), self.trump, points);
-        for &c in &self.trick {
+        for c in self.cards_in_trick() {
             s.push_trick_card(c);
         }
         s
     }
 
+    /// The cards of the trick in progress, from its lead on.
+    fn cards_in_trick(&self) -> Vec<Card> {
+        self.trick[..self.in_trick]
+            .iter()
+            .flatten()
+            .copied()
+            .collect()
+    }
+
     fn to_move(&self) -> usize {
-        (self.leader + self.trick.len()) % 3
+        (self.leader + self.in_trick) % 3
     }
 
     fn is_over(&self) -> bool {
-        self.trick.is_empty() && self.hands.iter().all(|h| h.is_empty())
+        self.in_trick == 0 && self.hands.iter().all(|h| h.is_empty())
     }
 
     /// Is the trick about to be led the first of the hand? At a lead every
     /// hand holds one card per trick still to play.
     fn first_trick(&self, rules: &Rules) -> bool {
-        self.trick.is_empty() && self.hands[self.leader].len() == tricks_in_hand(rules)
+        self.in_trick == 0 && self.hands[self.leader].len() == tricks_in_hand(rules)
     }
 
     /// What leading `card` declares, and its points: a marriage (K or Q led
@@ -153,7 +170,7 @@ impl Pos {
     /// holding all four; only on lead, never on the first trick unless
     /// `first_trick_marriage`.
     fn declaration(&self, rules: &Rules, card: Card) -> Option<(Option<Suit>, u16)> {
-        if !self.trick.is_empty() || (self.first_trick(rules) && !rules.first_trick_marriage) {
+        if self.in_trick > 0 || (self.first_trick(rules) && !rules.first_trick_marriage) {
             return None;
         }
         let hand = self.hands[self.leader];
@@ -179,22 +196,23 @@ impl Pos {
     }
 
     /// The cards the player to move may play (RULES.md *Legal plays*).
-    pub fn legal_cards(&self, rules: &Rules) -> Vec<Card> {
-        let hand: Vec<Card> = self.hands[self.to_move()].iter().collect();
-        let Some(&first) = self.trick.first() else {
+    pub fn legal_cards(&self, rules: &Rules) -> CardSet {
+        let hand = self.hands[self.to_move()];
+        let of = |cards: CardSet, keep: &dyn Fn(Card) -> bool| -> CardSet {
+            cards.iter().filter(|&c| keep(c)).collect()
+        };
+        let Some(first) = self.trick[0].filter(|_| self.in_trick > 0) else {
             return hand; // the leader plays any card
         };
         let led = first.suit();
         // Rule 1: follow suit; beat the highest card of the led suit if able.
-        let follow: Vec<Card> = hand.iter().copied().filter(|c| c.suit() == led).collect();
+        let follow = of(hand, &|c| c.suit() == led);
         if !follow.is_empty() {
             if rules.must_beat {
-                let top = self.highest_in_trick(led);
-                let higher: Vec<Card> = follow
-                    .iter()
-                    .copied()
-                    .filter(|c| height(c.rank()) > top)
-                    .collect();
+                let top = self
+                    .highest_in_trick(led)
+                    .expect("the lead is of the led suit");
+                let higher = of(follow, &|c| height(c.rank()) > top);
                 if !higher.is_empty() {
                     return higher;
                 }
@@ -204,16 +222,10 @@ impl Pos {
         // Rule 2: void in the led suit, must trump, and overtrump if able.
         if rules.must_trump {
             if let Some(t) = self.trump {
-                let trumps: Vec<Card> = hand.iter().copied().filter(|c| c.suit() == t).collect();
+                let trumps = of(hand, &|c| c.suit() == t);
                 if !trumps.is_empty() {
-                    let trump_in_trick = self.trick.iter().any(|c| c.suit() == t);
-                    if rules.must_overtrump && trump_in_trick {
-                        let top = self.highest_in_trick(t);
-                        let higher: Vec<Card> = trumps
-                            .iter()
-                            .copied()
-                            .filter(|c| height(c.rank()) > top)
-                            .collect();
+                    if let (true, Some(top)) = (rules.must_overtrump, self.highest_in_trick(t)) {
+                        let higher = of(trumps, &|c| height(c.rank()) > top);
                         if !higher.is_empty() {
                             return higher;
                         }
@@ -226,14 +238,14 @@ impl Pos {
         hand
     }
 
-    /// The height of the highest card of `suit` in the trick.
-    fn highest_in_trick(&self, suit: Suit) -> u8 {
-        self.trick
+    /// The height of the highest card of `suit` in the trick, if any.
+    fn highest_in_trick(&self, suit: Suit) -> Option<u8> {
+        self.trick[..self.in_trick]
             .iter()
+            .flatten()
             .filter(|c| c.suit() == suit)
             .map(|c| height(c.rank()))
             .max()
-            .expect("a card of that suit in the trick")
     }
 
     /// Every legal move: each legal card, and with `declare=optional` each
@@ -265,12 +277,15 @@ impl Pos {
             }
         }
         self.hands[seat].remove(card);
-        self.trick.push(card);
-        if self.trick.len() == 3 {
-            let winner = (self.leader + winner_of(&self.trick, self.trump)) % 3;
-            self.points[winner] += self.trick.iter().map(|&c| card_points(c)).sum::<u16>();
+        self.trick[self.in_trick] = Some(card);
+        self.in_trick += 1;
+        if self.in_trick == 3 {
+            let cards = self.trick.map(|c| c.expect("three cards"));
+            let winner = (self.leader + winner_of(&cards, self.trump)) % 3;
+            self.points[winner] += cards.iter().map(|&c| card_points(c)).sum::<u16>();
             self.leader = winner;
-            self.trick.clear();
+            self.trick = [None; 3];
+            self.in_trick = 0;
         }
     }
 }
@@ -417,7 +432,7 @@ fn gain(rules: &Rules, p: &Pos, memo: &mut Memo) -> u16 {
     if p.is_over() {
         return 0;
     }
-    let key = p.trick.is_empty().then(|| Key {
+    let key = (p.in_trick == 0).then(|| Key {
         hands: p.hands,
         leader: p.leader,
         trump: p.trump,
@@ -480,7 +495,7 @@ pub fn reference_move_values_memo(rules: &Rules, state: &State) -> Vec<(Move, u1
 }
 
 fn after(rules: &Rules, p: &Pos, mv: Move) -> Pos {
-    let mut next = p.clone();
+    let mut next = *p;
     next.play(rules, mv);
     next
 }
