@@ -279,3 +279,110 @@ fn a_declaration_is_reported_with_its_kind_suit_and_points() {
     assert_eq!((a.hand.made, a.hand.score), (None, None));
     assert!(a.moves.iter().all(|m| m.cost == 0), "perfect so far");
 }
+
+// ---------------------------------------------------------------------------
+// `tysiac score --json` and `tysiac puzzle --verify --json`
+
+fn tysiac() -> assert_cmd::Command {
+    assert_cmd::Command::new(env!("CARGO_BIN_EXE_tysiac"))
+}
+
+fn scratch(name: &str, text: &str) -> std::path::PathBuf {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, text).expect("writing a scratch file");
+    path
+}
+
+#[test]
+fn score_json_every_field_of_a_played_and_a_conceded_hand() {
+    // Hand 1: Ala declares, contract 120, takes 125 (120 cards + her 80
+    // diamond marriage = 200 in all with 40 + 35): made, +120; Bartek 40;
+    // Celina 35 rounds down to 30 (a final 5 goes down).
+    // Hand 2: Bartek concedes his 100: −100, the others +60 each.
+    let path = scratch(
+        "fields-score.txt",
+        "players: Ala Bartek Celina\nrules: standard\n\n\
+         D=Ala bid=110 contract=120 points=125,40,35\n\
+         D=Bartek bid=100 concede\n",
+    );
+    let out = tysiac()
+        .arg("score")
+        .arg("--json")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let want = serde_json::json!({
+        "source": path.display().to_string(),
+        "rules": "standard",
+        "players": ["Ala", "Bartek", "Celina"],
+        "hands": [
+            {"line": 4, "number": 1, "declarer": 0, "bid": 110, "contract": 120,
+             "conceded": false, "points": [125, 40, 35], "made": true,
+             "earned": [120, 40, 30], "added": [120, 40, 30], "totals": [120, 40, 30],
+             "notes": []},
+            {"line": 5, "number": 2, "declarer": 1, "bid": 100, "contract": null,
+             "conceded": true, "points": null, "made": null,
+             "earned": [60, -100, 60], "added": [60, -100, 60], "totals": [180, -60, 90],
+             "notes": []}
+        ],
+        "totals": [180, -60, 90],
+        "result": null,
+        "result_text": null
+    });
+    assert_eq!(v, want);
+}
+
+#[test]
+fn score_json_result_of_a_won_game() {
+    // Three hands of 400 (120 cards + all four marriages, 280): Ala is the
+    // declarer each time, so the barrel at 800 does not stop her: 1200.
+    let hand = "D=Ala bid=400 contract=400 points=400,0,0\n";
+    let path = scratch(
+        "fields-score-won.txt",
+        &format!("players: Ala Bartek Celina\n\n{hand}{hand}{hand}"),
+    );
+    let out = tysiac()
+        .arg("score")
+        .arg("--json")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["totals"], serde_json::json!([1200, 0, 0]));
+    assert_eq!(v["result"], serde_json::json!({"winner": 0}));
+    assert_eq!(v["result_text"], "Ala wins with 1200");
+    assert_eq!(v["hands"][2]["totals"], serde_json::json!([1200, 0, 0]));
+}
+
+#[test]
+fn puzzle_verify_json_fields() {
+    // The defender position of tests/boundaries.rs (worked out there): L's
+    // 9H keeps D to 15, TH gives D 25: one winning move. The second copy
+    // claims 16.
+    let snapshot = "hands: ...9 T9... K...J\nlead: D\ntrick: AH\n";
+    let path = scratch(
+        "fields-puzzles.txt",
+        &format!("id: pinned-l\n{snapshot}expect: 15\n\nid: wrong\n{snapshot}expect: 16\n"),
+    );
+    let out = tysiac()
+        .args(["puzzle", "--json", "--verify"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "one puzzle is wrong");
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            serde_json::json!({"id": "pinned-l", "ok": true, "solution": "9H", "expect": 15}),
+            serde_json::json!({"id": "wrong", "ok": false,
+                               "error": "expect: 16, but the value is 15"}),
+        ]
+    );
+}
