@@ -11,7 +11,8 @@
 # with the test binaries for that code,
 # writing to mutants.out/<group>/ (outcomes.json, caught.txt, missed.txt,
 # timeout.txt, unviable.txt). Only fast test binaries are run for each
-# mutant (cargo test --release --test ...); the slow solver cross-check
+# mutant (cargo test --test ..., in the optimised test profile); the slow
+# solver cross-check
 # (solver_vs_reference) and the lib's unit tests are left out for time.
 # docs/testing.md has the figures of the last run and the survivors.
 set -euo pipefail
@@ -28,11 +29,11 @@ export CARGO_TARGET_DIR=${MUTANTS_TARGET_DIR:-/tmp/tysiac-mutants-target}
 # group NAME "TEST BINARIES" CARGO-MUTANTS-ARGS...
 group() {
     local name=$1 tests=$2; shift 2
-    local args=(--release)
-    for t in $tests; do args+=(--test "$t"); done
+    local args=()
+    for t in $tests; do args+=(--cargo-test-arg="--test=$t"); done
     mkdir -p "mutants.out/$name"
-    echo "== $name: $* -- ${args[*]}"
-    cargo mutants "${COMMON[@]}" -o "mutants.out/$name" "$@" -- "${args[@]}" || true
+    echo "== $name: $* ${args[*]}"
+    cargo mutants "${COMMON[@]}" -o "mutants.out/$name" "${args[@]}" "$@" || true
 }
 
 run() {
