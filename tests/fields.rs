@@ -386,3 +386,99 @@ fn puzzle_verify_json_fields() {
         ]
     );
 }
+
+// ---------------------------------------------------------------------------
+// `bid`'s report, from samples made by hand
+
+/// The Wilson score interval at 95% (z = 1.959964, the normal 97.5%
+/// quantile), from its textbook definition.
+fn wilson95(k: usize, n: usize) -> (f64, f64) {
+    let z: f64 = 1.959_964;
+    let (n, p) = (n as f64, k as f64 / n as f64);
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    (centre - half, centre + half)
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-5
+}
+
+#[test]
+fn bid_report_every_field_from_hand_made_samples() {
+    use tysiac::estimate::{bid, BidOptions, BidSample};
+    // AH KH QH TD 9D AS JS: the heart marriage, so the cap is 120 + 100.
+    // A musik can complete at most one more marriage (two cards of the
+    // three): diamonds at best, 80, so nothing conceivable beats 300.
+    let hand: CardSet = "AKQ.T9..AJ".parse().unwrap();
+    let rules = Rules::STANDARD;
+    let opts = BidOptions {
+        seed: 77,
+        ..BidOptions::default()
+    };
+    let set = |s: &str| s.parse::<CardSet>().unwrap();
+    // Four samples: the points D made, and musiks of which two complete a
+    // marriage D lacks (KD QD, KC QC). The defenders' cards do not enter
+    // the report.
+    let sample = |points: u16, musik: &str| BidSample {
+        musik: set(musik),
+        defenders: [CardSet::EMPTY; 2],
+        points,
+        double_dummy: points,
+        chosen: None,
+    };
+    let samples = [
+        sample(100, ".KQ.9."),
+        sample(120, "TJ9..."),
+        sample(145, "..KQ.9"),
+        sample(230, "..9.KT"),
+    ];
+    let r = bid::report(hand, &rules, &opts, &samples);
+    assert_eq!(r.hand, hand.to_string());
+    assert_eq!(r.rules, "standard");
+    assert_eq!(r.mode, "double_dummy");
+    assert_eq!((r.samples, r.seed, r.confidence), (4, 77, 0.5));
+    assert_eq!(r.marriages, ["H"]);
+    assert_eq!((r.cap, r.max_conceivable), (220, 300));
+    // Levels 100 to 230 (one past the cap, and the best sample's 230).
+    let points = [100u16, 120, 145, 230];
+    let levels: Vec<u16> = r.levels.iter().map(|l| l.level).collect();
+    assert_eq!(levels, (100..=230).step_by(10).collect::<Vec<u16>>());
+    for row in &r.levels {
+        let made = points.iter().filter(|&&p| p >= row.level).count();
+        let p = made as f64 / 4.0;
+        assert_eq!(row.allowed, row.level <= 220, "{}", row.level);
+        assert_eq!(row.made, made, "{}", row.level);
+        assert!(close(row.probability, p), "{}", row.level);
+        let (low, high) = wilson95(made, 4);
+        assert!(
+            close(row.low, low) && close(row.high, high),
+            "{}",
+            row.level
+        );
+        // +level when made, −level when not.
+        let expected = p * row.level as f64 - (1.0 - p) * row.level as f64;
+        assert!(close(row.expected_score, expected), "{}", row.level);
+    }
+    // The highest allowed level made half the time (140: 145 and 230) and
+    // the highest made 80% of the time (100: all four; 110 only 3 of 4).
+    assert_eq!(r.recommended_bid, Some(140));
+    assert_eq!(r.safe_bid, Some(100));
+    assert!(close(r.mean_points, 148.75));
+    assert_eq!(r.histogram.bin_width, 10);
+    let bins: Vec<(u16, usize)> = r.histogram.bins.iter().map(|b| (b.from, b.count)).collect();
+    let mut want: Vec<(u16, usize)> = (100..=230).step_by(10).map(|f| (f, 0)).collect();
+    for p in points {
+        want[usize::from((p - 100) / 10)].1 += 1;
+    }
+    assert_eq!(bins, want);
+    // New marriages: 2 of 4 samples; exactly, a musik holding KD QD, KC QC
+    // or KS QS (15 third cards each, never two pairs) of the C(17, 3) = 680.
+    let m = &r.new_marriage;
+    assert_eq!(m.count, 2);
+    assert!(close(m.fraction, 0.5));
+    let (low, high) = wilson95(2, 4);
+    assert!(close(m.low, low) && close(m.high, high));
+    assert!(close(m.exact, 45.0 / 680.0));
+    assert!(r.realistic.is_none());
+}
