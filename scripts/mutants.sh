@@ -30,7 +30,7 @@ export CARGO_TARGET_DIR=${MUTANTS_TARGET_DIR:-/tmp/tysiac-mutants-target}
 group() {
     local name=$1 tests=$2; shift 2
     local args=()
-    for t in $tests; do args+=(--cargo-test-arg="--test=$t"); done
+    for t in $tests; do args+=(--cargo-arg="--test=$t"); done
     mkdir -p "mutants.out/$name"
     echo "== $name: $* ${args[*]}"
     cargo mutants "${COMMON[@]}" -o "mutants.out/$name" "${args[@]}" "$@" || true
