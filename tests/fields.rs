@@ -482,3 +482,85 @@ fn bid_report_every_field_from_hand_made_samples() {
     assert!(close(m.exact, 45.0 / 680.0));
     assert!(r.realistic.is_none());
 }
+
+// ---------------------------------------------------------------------------
+// `exchange`'s report on a ten whose best exchange is plain
+
+#[test]
+fn exchange_report_fields_when_one_discard_always_makes_everything() {
+    use tysiac::estimate::{exchange, ExchangeOptions};
+    // musik=discard: D's ten are all six hearts, AD and three 9s. Discarding
+    // the 9s, D keeps seven cards that win every trick whatever the layout:
+    // AH (no declaring on the first trick), then KH declares 100 and hearts
+    // are trump, all hearts are D's, and AD is the top diamond. D takes all
+    // 120 card points (the discarded 9s are worth 0) and the 100: 220 on
+    // every layout. Any other discard keeps a 9 (or breaks the marriage or
+    // loses the AD): the defenders hold the rest of that suit and win a
+    // trick, so the discard of the three 9s is the best on every layout.
+    let rules: Rules = "standard musik=discard".parse().unwrap();
+    let ten: CardSet = "ATKQJ9.A9.9.9".parse().unwrap();
+    let opts = ExchangeOptions {
+        samples: 12,
+        seed: 5,
+        threads: 1,
+        candidates: 3,
+        screen: 6,
+        ..ExchangeOptions::default()
+    };
+    let r = exchange::estimate(ten, &rules, &opts, &|| {}).unwrap();
+    assert_eq!(r.hand, ten.to_string());
+    assert_eq!(r.rules, "standard musik=discard");
+    assert_eq!((r.samples, r.seed, r.screen_layouts), (12, 5, 6));
+    assert_eq!(
+        (r.contract, r.confidence, r.ranked_by),
+        (100, 0.5, "mean_points")
+    );
+    let top = &r.exchanges[0];
+    assert_eq!(top.exchange, "9D 9C 9S");
+    assert_eq!(
+        top.discard.as_deref(),
+        Some(&["9D".to_string(), "9C".into(), "9S".into()][..])
+    );
+    assert_eq!(
+        (
+            top.to_l.as_deref(),
+            top.to_r.as_deref(),
+            top.trump.as_deref()
+        ),
+        (None, None, None)
+    );
+    assert_eq!(top.cap, 220);
+    assert!(close(top.mean_points, 220.0));
+    assert_eq!(top.screen_best, 6, "the best on every screening layout");
+    // Levels 100 to 230: every one up to the cap made on all 12 layouts.
+    let levels: Vec<(u16, bool, usize)> = top
+        .levels
+        .iter()
+        .map(|l| (l.level, l.allowed, l.made))
+        .collect();
+    let mut want: Vec<(u16, bool, usize)> =
+        (100..=220).step_by(10).map(|l| (l, true, 12)).collect();
+    want.push((230, false, 0));
+    assert_eq!(levels, want);
+    assert!(top.levels[..13]
+        .iter()
+        .all(|l| close(l.probability, 1.0) && close(l.expected_score, l.level as f64)));
+    // The others do worse on average.
+    assert!(r.exchanges[1..].iter().all(|e| e.mean_points < 220.0));
+    let rec = r.recommended.as_ref().unwrap();
+    assert_eq!(
+        (rec.exchange.as_str(), rec.contract, rec.confident),
+        ("9D 9C 9S", 220, true)
+    );
+    assert!(close(rec.probability, 1.0));
+
+    // With the bid of 220 already won: ranked by the chance of making it.
+    let with_contract = ExchangeOptions {
+        contract: Some(220),
+        ..opts
+    };
+    let r = exchange::estimate(ten, &rules, &with_contract, &|| {}).unwrap();
+    assert_eq!((r.contract, r.ranked_by), (220, "probability"));
+    assert_eq!(r.exchanges[0].exchange, "9D 9C 9S");
+    assert_eq!(r.exchanges[0].levels[0].level, 220);
+}
