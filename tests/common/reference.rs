@@ -128,7 +128,7 @@ impl Pos {
     }
 
     /// The position as a `State` (at a trick boundary or mid-trick).
-    pub fn to_state(&self) -> State {
+    pub fn to_state(self) -> State {
         let mut hands = [CardSet::EMPTY; 3];
         let mut points = [0; 3];
         for no in 0..3 {
@@ -151,7 +151,7 @@ impl Pos {
             .collect()
     }
 
-    fn to_move(&self) -> usize {
+    fn to_move(self) -> usize {
         (self.leader + self.in_trick) % 3
     }
 
@@ -432,7 +432,7 @@ fn gain(rules: &Rules, p: &Pos, memo: &mut Memo) -> u16 {
     if p.is_over() {
         return 0;
     }
-    let key = (p.in_trick == 0).then(|| Key {
+    let key = (p.in_trick == 0).then_some(Key {
         hands: p.hands,
         leader: p.leader,
         trump: p.trump,
