@@ -169,3 +169,23 @@ fn declarer_alternative_at_min_cost_edges() {
         "9H costs 30 = min_cost − 1"
     );
 }
+
+/// Bids: 100 up in steps of `bid_step`, at most 120 + every marriage (and
+/// the ace marriage where it counts): standard 120 + 280 = 400; ru
+/// 120 + 280 + 200 = 600 in steps of 5.
+#[test]
+fn bid_edges() {
+    use tysiac::score::{check_bid, max_contract};
+    let std = Rules::STANDARD;
+    assert_eq!(max_contract(&std), 400);
+    assert!(check_bid(&std, 99).is_err());
+    assert!(check_bid(&std, 100).is_ok());
+    assert!(check_bid(&std, 105).is_err(), "not a step of 10");
+    assert!(check_bid(&std, 400).is_ok(), "the maximum itself");
+    assert!(check_bid(&std, 410).is_err());
+    let ru = rules("ru");
+    assert_eq!(max_contract(&ru), 600);
+    assert!(check_bid(&ru, 105).is_ok());
+    assert!(check_bid(&ru, 600).is_ok());
+    assert!(check_bid(&ru, 605).is_err());
+}
