@@ -189,3 +189,18 @@ fn bid_edges() {
     assert!(check_bid(&ru, 600).is_ok());
     assert!(check_bid(&ru, 605).is_err());
 }
+
+#[test]
+fn points_check_counts_the_ace_marriage_and_names_the_range() {
+    // ru: 120 cards + all four marriages (280) + the ace marriage (200) is
+    // the most there is, 600; without the aces at most 400.
+    let ru = rules("ru");
+    assert!(check_points(&ru, [600, 0, 0]).is_ok());
+    assert!(check_points(&ru, [601, 0, 0]).is_err());
+    assert!(check_points(&Rules::STANDARD, [600, 0, 0]).is_err());
+    // The message names what the tricks may hold under each musik mode.
+    let e = check_points(&rules("standard musik=discard"), [86, 0, 0]).unwrap_err();
+    assert!(e.contains("87 to 120 card points"), "{e}");
+    let e = check_points(&Rules::STANDARD, [119, 0, 0]).unwrap_err();
+    assert!(e.contains("not the 120 card points"), "{e}");
+}
