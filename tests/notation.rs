@@ -829,10 +829,14 @@ fn check_no_panic_and_round_trip(text: &str) {
 }
 
 proptest! {
-    // Failures print the shrunk input; no regression file is written from tests/.
+    // Failures print the shrunk input; no regression file is written from
+    // tests/. The seed is fixed (not PROPTEST_RNG_SEED or a random one), so
+    // every run, in CI too, tries the same strings and a failure reproduces.
     #![proptest_config(ProptestConfig {
         cases: 2000,
         failure_persistence: None,
+        rng_algorithm: proptest::test_runner::RngAlgorithm::ChaCha,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x7915_0001),
         ..ProptestConfig::default()
     })]
 

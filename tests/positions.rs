@@ -1,13 +1,19 @@
 //! The positions under `positions/`: every one must read without error, carry
 //! an `expect:`, and have exactly that value for tysiac's solver. A musik deal
-//! (no exchange made yet) is worth its best exchange. The expect values are
-//! established independently of the solver: by hand (positions/endgames.txt
-//! explains each) or by the brute-force reference solver (the other files
-//! say which).
+//! (no exchange made yet) is worth its best exchange.
 //!
-//! Every file is checked, `puzzles.txt` included (its puzzles carry
-//! `expect:` too; `tests/puzzle.rs` also checks that each has one winning
-//! move).
+//! Where the expect values come from: endgames.txt by hand (a comment above
+//! each says why); deals.txt, variants.txt and examples.txt from the
+//! brute-force reference solver; puzzles.txt from tysiac's own solver (the
+//! `tysiac puzzle` command wrote them). Independently of that, every value
+//! is checked against the independent reference (`tests/common/reference.rs`,
+//! which shares no rules code with the crate) by
+//! `tests/positions_reference.rs`: all of them in the normal run except the
+//! whole 8-trick hands and the musik deals listed there as too slow, which
+//! `scripts/check-positions.sh` checks.
+//!
+//! Every file is checked here, `puzzles.txt` included (`tests/puzzle.rs`
+//! also checks that each puzzle has one winning move).
 //!
 //! Also the command line: `tysiac solve positions/examples.txt` succeeds and
 //! names every position, and a wrong `expect:` makes it fail.

@@ -23,6 +23,7 @@ use super::{
 };
 use crate::cardset::CardSet;
 use crate::deal::{Deal, Exchange};
+use crate::random::SeededRng;
 use crate::rules::Rules;
 use crate::solver::Solver;
 
@@ -125,6 +126,23 @@ pub struct BidSample {
     pub chosen: Option<Exchange>,
 }
 
+/// The deal of sample `index` of a run seeded with `seed`: `hand` for the
+/// declarer and the 17 other cards dealt uniformly, 7 to L, 7 to R and 3 to
+/// the musik. What [`solve_sample`] solves (it goes on drawing from the same
+/// generator in realistic mode); public so that tests can check the deals
+/// `bid` builds for uniformity.
+pub fn sample_deal(hand: CardSet, seed: u64, index: usize) -> Deal {
+    deal_sample(hand, &mut sample_rng(seed, index as u64))
+}
+
+fn deal_sample(hand: CardSet, rng: &mut SeededRng) -> Deal {
+    let piles = deal_unseen(hand, &[7, 7, 3], rng);
+    Deal {
+        hands: [hand, piles[0], piles[1]],
+        musik: piles[2],
+    }
+}
+
 /// Solves one sample: sample `index` of the run (its cards depend on the
 /// seed and the index only).
 pub fn solve_sample(
@@ -140,11 +158,7 @@ pub fn solve_sample(
     // against 4.2 ms a sample).
     solver.clear();
     let mut rng = sample_rng(opts.seed, index as u64);
-    let piles = deal_unseen(hand, &[7, 7, 3], &mut rng);
-    let deal = Deal {
-        hands: [hand, piles[0], piles[1]],
-        musik: piles[2],
-    };
+    let deal = deal_sample(hand, &mut rng);
     let double_dummy = solver.best_exchange(&deal).1;
     let (points, chosen) = match opts.realistic {
         None => (double_dummy, None),
@@ -171,7 +185,7 @@ pub fn solve_sample(
     };
     BidSample {
         musik: deal.musik,
-        defenders: [piles[0], piles[1]],
+        defenders: [deal.hands[1], deal.hands[2]],
         points,
         double_dummy,
         chosen,

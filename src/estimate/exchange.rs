@@ -181,6 +181,21 @@ fn deal_for(ten: CardSet, l: CardSet, r: CardSet) -> Deal {
     }
 }
 
+/// Layout `index` of a run seeded with `seed`: the 14 cards outside `ten`
+/// dealt uniformly, 7 to L and 7 to R. Every candidate is scored on it.
+/// Public so that tests can check the layouts for uniformity.
+pub fn sample_layout(ten: CardSet, seed: u64, index: usize) -> Deal {
+    let p = deal_unseen(ten, &[7, 7], &mut sample_rng(seed, index as u64));
+    deal_for(ten, p[0], p[1])
+}
+
+/// Screening layout `j`: as [`sample_layout`], from the auxiliary streams,
+/// so it never repeats a scoring layout's cards.
+pub fn screening_layout(ten: CardSet, seed: u64, j: usize) -> Deal {
+    let p = deal_unseen(ten, &[7, 7], &mut sample_rng(seed, AUX_STREAM + j as u64));
+    deal_for(ten, p[0], p[1])
+}
+
 /// Picks the candidates: exchanges best on some screening layout, most
 /// often first (then first found), topped up by the guess order.
 fn candidates(
@@ -246,18 +261,14 @@ pub fn estimate(
     let screened: Vec<Exchange> = workers.map(opts.screen, progress, |solver, j| {
         // A fresh table per layout, as in `bid` (faster: see there).
         solver.clear();
-        let mut rng = sample_rng(opts.seed, AUX_STREAM + j as u64);
-        let p = deal_unseen(ten, &[7, 7], &mut rng);
-        solver.best_exchange(&deal_for(ten, p[0], p[1])).0
+        solver.best_exchange(&screening_layout(ten, opts.seed, j)).0
     });
     let cands = candidates(&template, rules, &screened, opts.candidates);
 
     // points[i][c]: layout i, candidate c.
     let points: Vec<Vec<u16>> = workers.map(opts.samples, progress, |solver, i| {
         solver.clear();
-        let mut rng = sample_rng(opts.seed, i as u64);
-        let p = deal_unseen(ten, &[7, 7], &mut rng);
-        let deal = deal_for(ten, p[0], p[1]);
+        let deal = sample_layout(ten, opts.seed, i);
         cands
             .iter()
             .map(|(e, _)| {

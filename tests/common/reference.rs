@@ -1,10 +1,20 @@
-//! The reference solver: deliberately the simplest thing that can be right.
+//! The reference solver: deliberately the simplest thing that can be right,
+//! and written from RULES.md alone.
 //!
-//! Plain minimax over [`State::legal_moves`] and [`State::play`], nothing from
-//! the real solver: no pruning, no ordering, no bounds. The value of a
-//! position is the declarer's total at the end of the hand, `state.points[D]`
-//! included; D maximises it, L and R minimise it (RULES.md / NOTATION.md
-//! `expect:`).
+//! Nothing here comes from the crate's rules code: the legal-move rule, the
+//! play of a card, the trick winner, the card points, the declarations, the
+//! exchange list and the discard points are all written out below, from the
+//! rules text, as plainly as possible. Only the crate's plain data types are
+//! used (`Card`, `Suit`, `Rank`, `CardSet`, `Seat`, `Move`, `Rules`, `Deal`,
+//! `Exchange` as values, and `State` as the input and output format: its
+//! `hands`, `leader`, `trick()`, `trump`, `points` and the constructor). So a
+//! bug in `State::legal_moves`, `State::play`, `trick_winner`, `Card::points`
+//! or `Deal::exchanges/after` is not also a bug here.
+//!
+//! The search is plain minimax, nothing from the real solver: no pruning, no
+//! ordering, no bounds. The value of a position is the declarer's total at
+//! the end of the hand, points already scored included (RULES.md /
+//! NOTATION.md `expect:`); D maximises it, L and R minimise it.
 //!
 //! Plain minimax is fine up to about five tricks left. For whole hands,
 //! [`reference_value_memo`] adds one thing only: a map from the position at a
@@ -12,60 +22,437 @@
 
 use std::collections::HashMap;
 
-use tysiac::{Deal, Exchange, Move, Rules, Seat, State};
+use tysiac::deal::Give;
+use tysiac::{
+    Card, CardSet, Deal, Declare, DiscardPoints, Exchange, Move, Musik, Rank, Rules, Seat, State,
+    Suit, TrumpRule,
+};
+
+// ---------------------------------------------------------------------------
+// The rules, from RULES.md
+
+/// Ranks from low to high: `9 J Q K T A` (RULES.md *Cards*).
+fn height(rank: Rank) -> u8 {
+    match rank {
+        Rank::Nine => 0,
+        Rank::Jack => 1,
+        Rank::Queen => 2,
+        Rank::King => 3,
+        Rank::Ten => 4,
+        Rank::Ace => 5,
+    }
+}
+
+/// Card points: 9 = 0, J = 2, Q = 3, K = 4, T = 10, A = 11.
+pub fn card_points(card: Card) -> u16 {
+    match card.rank() {
+        Rank::Nine => 0,
+        Rank::Jack => 2,
+        Rank::Queen => 3,
+        Rank::King => 4,
+        Rank::Ten => 10,
+        Rank::Ace => 11,
+    }
+}
+
+/// The points of some cards.
+pub fn cards_points(cards: CardSet) -> u16 {
+    cards.iter().map(card_points).sum()
+}
+
+/// A suit's marriage value: `marriage_values` lists H, D, C, S.
+fn marriage_value(rules: &Rules, suit: Suit) -> u16 {
+    let i = match suit {
+        Suit::Hearts => 0,
+        Suit::Diamonds => 1,
+        Suit::Clubs => 2,
+        Suit::Spades => 3,
+    };
+    rules.marriage_values[i]
+}
+
+/// Tricks in a hand: 8, or 7 with `musik=discard`.
+fn tricks_in_hand(rules: &Rules) -> usize {
+    match rules.musik {
+        Musik::Pass => 8,
+        Musik::Discard => 7,
+    }
+}
+
+/// Seats in playing order D → L → R → D, as 0, 1, 2.
+fn seat_no(seat: Seat) -> usize {
+    match seat {
+        Seat::D => 0,
+        Seat::L => 1,
+        Seat::R => 2,
+    }
+}
+
+fn seat_of(no: usize) -> Seat {
+    [Seat::D, Seat::L, Seat::R][no % 3]
+}
+
+/// A hand in play, the reference's own: hands by seat number, the cards of
+/// the trick in progress from its leader on (`trick[..in_trick]`), trump,
+/// points. Plain values only, so that it is copied, not allocated, at every
+/// node of the search.
+#[derive(Copy, Clone, Debug)]
+pub struct Pos {
+    pub hands: [CardSet; 3],
+    pub leader: usize,
+    pub trick: [Option<Card>; 3],
+    pub in_trick: usize,
+    pub trump: Option<Suit>,
+    pub points: [u16; 3],
+}
+
+impl Pos {
+    pub fn from_state(s: &State) -> Pos {
+        let mut p = Pos {
+            hands: [CardSet::EMPTY; 3],
+            leader: seat_no(s.leader),
+            trick: [None; 3],
+            in_trick: 0,
+            trump: s.trump,
+            points: [0; 3],
+        };
+        for &c in s.trick() {
+            p.trick[p.in_trick] = Some(c);
+            p.in_trick += 1;
+        }
+        for seat in [Seat::D, Seat::L, Seat::R] {
+            p.hands[seat_no(seat)] = s.hands[seat.index()];
+            p.points[seat_no(seat)] = s.points[seat.index()];
+        }
+        p
+    }
+
+    /// The position as a `State` (at a trick boundary or mid-trick).
+    pub fn to_state(self) -> State {
+        let mut hands = [CardSet::EMPTY; 3];
+        let mut points = [0; 3];
+        for no in 0..3 {
+            hands[seat_of(no).index()] = self.hands[no];
+            points[seat_of(no).index()] = self.points[no];
+        }
+        let mut s = State::new(hands, seat_of(self.leader), self.trump, points);
+        for c in self.cards_in_trick() {
+            s.push_trick_card(c);
+        }
+        s
+    }
+
+    /// The cards of the trick in progress, from its lead on.
+    fn cards_in_trick(&self) -> Vec<Card> {
+        self.trick[..self.in_trick]
+            .iter()
+            .flatten()
+            .copied()
+            .collect()
+    }
+
+    fn to_move(self) -> usize {
+        (self.leader + self.in_trick) % 3
+    }
+
+    fn is_over(&self) -> bool {
+        self.in_trick == 0 && self.hands.iter().all(|h| h.is_empty())
+    }
+
+    /// Is the trick about to be led the first of the hand? At a lead every
+    /// hand holds one card per trick still to play.
+    fn first_trick(&self, rules: &Rules) -> bool {
+        self.in_trick == 0 && self.hands[self.leader].len() == tricks_in_hand(rules)
+    }
+
+    /// What leading `card` declares, and its points: a marriage (K or Q led
+    /// while holding the other), or with `ace_marriage` an ace led while
+    /// holding all four; only on lead, never on the first trick unless
+    /// `first_trick_marriage`.
+    fn declaration(&self, rules: &Rules, card: Card) -> Option<(Option<Suit>, u16)> {
+        if self.in_trick > 0 || (self.first_trick(rules) && !rules.first_trick_marriage) {
+            return None;
+        }
+        let hand = self.hands[self.leader];
+        let partner = match card.rank() {
+            Rank::King => Some(Rank::Queen),
+            Rank::Queen => Some(Rank::King),
+            _ => None,
+        };
+        if let Some(p) = partner {
+            if hand.contains(card) && hand.contains(Card::new(card.suit(), p)) {
+                return Some((Some(card.suit()), marriage_value(rules, card.suit())));
+            }
+        }
+        if card.rank() == Rank::Ace && rules.ace_marriage > 0 {
+            let all = Suit::ALL
+                .iter()
+                .all(|&s| hand.contains(Card::new(s, Rank::Ace)));
+            if all {
+                return Some((None, rules.ace_marriage));
+            }
+        }
+        None
+    }
+
+    /// The cards the player to move may play (RULES.md *Legal plays*).
+    pub fn legal_cards(&self, rules: &Rules) -> CardSet {
+        let hand = self.hands[self.to_move()];
+        let of = |cards: CardSet, keep: &dyn Fn(Card) -> bool| -> CardSet {
+            cards.iter().filter(|&c| keep(c)).collect()
+        };
+        let Some(first) = self.trick[0].filter(|_| self.in_trick > 0) else {
+            return hand; // the leader plays any card
+        };
+        let led = first.suit();
+        // Rule 1: follow suit; beat the highest card of the led suit if able.
+        let follow = of(hand, &|c| c.suit() == led);
+        if !follow.is_empty() {
+            if rules.must_beat {
+                let top = self
+                    .highest_in_trick(led)
+                    .expect("the lead is of the led suit");
+                let higher = of(follow, &|c| height(c.rank()) > top);
+                if !higher.is_empty() {
+                    return higher;
+                }
+            }
+            return follow;
+        }
+        // Rule 2: void in the led suit, must trump, and overtrump if able.
+        if rules.must_trump {
+            if let Some(t) = self.trump {
+                let trumps = of(hand, &|c| c.suit() == t);
+                if !trumps.is_empty() {
+                    if let (true, Some(top)) = (rules.must_overtrump, self.highest_in_trick(t)) {
+                        let higher = of(trumps, &|c| height(c.rank()) > top);
+                        if !higher.is_empty() {
+                            return higher;
+                        }
+                    }
+                    return trumps;
+                }
+            }
+        }
+        // Rule 3 (or must_trump=no): any card.
+        hand
+    }
+
+    /// The height of the highest card of `suit` in the trick, if any.
+    fn highest_in_trick(&self, suit: Suit) -> Option<u8> {
+        self.trick[..self.in_trick]
+            .iter()
+            .flatten()
+            .filter(|c| c.suit() == suit)
+            .map(|c| height(c.rank()))
+            .max()
+    }
+
+    /// Every legal move: each legal card, and with `declare=optional` each
+    /// lead that would declare also as its undeclared twin (`KH-`).
+    pub fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
+        let mut moves = Vec::new();
+        for card in self.legal_cards(rules) {
+            moves.push(Move::new(card));
+            if rules.declare == Declare::Optional && self.declaration(rules, card).is_some() {
+                moves.push(Move::undeclared(card));
+            }
+        }
+        moves
+    }
+
+    /// Plays `mv` (legal: the caller took it from `legal_moves`).
+    pub fn play(&mut self, rules: &Rules, mv: Move) {
+        let card = mv.card();
+        let seat = self.to_move();
+        assert!(self.hands[seat].contains(card), "{card} not held");
+        if !mv.is_undeclared() {
+            if let Some((suit, value)) = self.declaration(rules, card) {
+                self.points[seat] += value;
+                // A marriage makes its suit trump at once (trump=marriage);
+                // the ace marriage leaves trump as it is.
+                if let (Some(s), TrumpRule::Marriage) = (suit, rules.trump) {
+                    self.trump = Some(s);
+                }
+            }
+        }
+        self.hands[seat].remove(card);
+        self.trick[self.in_trick] = Some(card);
+        self.in_trick += 1;
+        if self.in_trick == 3 {
+            let cards = self.trick.map(|c| c.expect("three cards"));
+            let winner = (self.leader + winner_of(&cards, self.trump)) % 3;
+            self.points[winner] += cards.iter().map(|&c| card_points(c)).sum::<u16>();
+            self.leader = winner;
+            self.trick = [None; 3];
+            self.in_trick = 0;
+        }
+    }
+}
+
+/// Which card of a complete trick wins (0 = the lead): the highest trump,
+/// or if there is none, the highest card of the led suit.
+pub fn winner_of(trick: &[Card], trump: Option<Suit>) -> usize {
+    let best_of = |suit: Suit| {
+        (0..trick.len())
+            .filter(|&i| trick[i].suit() == suit)
+            .max_by_key(|&i| height(trick[i].rank()))
+    };
+    trump
+        .and_then(best_of)
+        .or_else(|| best_of(trick[0].suit()))
+        .expect("the lead is of the led suit")
+}
+
+/// The reference's legal moves in `state`, in no particular order.
+pub fn reference_legal_moves(rules: &Rules, state: &State) -> Vec<Move> {
+    Pos::from_state(state).legal_moves(rules)
+}
+
+/// `state` after `mv`, played by the reference's rules.
+pub fn reference_play(rules: &Rules, state: &State, mv: Move) -> State {
+    let mut p = Pos::from_state(state);
+    p.play(rules, mv);
+    p.to_state()
+}
+
+/// Every exchange the rules allow for `deal`: under `musik=pass` one card of
+/// D's ten to L and another to R (90 ordered pairs), under `musik=discard`
+/// any three of the ten (120); with `trump=chosen` each with each trump.
+pub fn reference_exchanges(rules: &Rules, deal: &Deal) -> Vec<Exchange> {
+    let ten: Vec<Card> = (deal.hands[Seat::D.index()] | deal.musik).iter().collect();
+    let mut gives = Vec::new();
+    match rules.musik {
+        Musik::Pass => {
+            for &l in &ten {
+                for &r in &ten {
+                    if l != r {
+                        gives.push(Give::Pass(l, r));
+                    }
+                }
+            }
+        }
+        Musik::Discard => {
+            for a in 0..ten.len() {
+                for b in a + 1..ten.len() {
+                    for c in b + 1..ten.len() {
+                        let set: CardSet = [ten[a], ten[b], ten[c]].into_iter().collect();
+                        gives.push(Give::Discard(set));
+                    }
+                }
+            }
+        }
+    }
+    let trumps: Vec<Option<Suit>> = match rules.trump {
+        TrumpRule::Marriage => vec![None],
+        TrumpRule::Chosen => Suit::ALL.iter().map(|&s| Some(s)).collect(),
+    };
+    let mut out = Vec::new();
+    for give in gives {
+        for &trump in &trumps {
+            out.push(Exchange { give, trump });
+        }
+    }
+    out
+}
+
+/// The position at the first lead after `exchange`: D leads, holding the ten
+/// cards less those given or discarded; under `discard_points=declarer` the
+/// discards' points are D's from the start; a chosen trump is in force.
+pub fn reference_after(rules: &Rules, deal: &Deal, exchange: &Exchange) -> State {
+    let (d, l, r) = (Seat::D.index(), Seat::L.index(), Seat::R.index());
+    let mut hands = deal.hands;
+    hands[d] = deal.hands[d] | deal.musik;
+    let mut points = [0u16; 3];
+    match exchange.give {
+        Give::Pass(to_l, to_r) => {
+            assert_eq!(rules.musik, Musik::Pass);
+            hands[d].remove(to_l);
+            hands[d].remove(to_r);
+            hands[l].insert(to_l);
+            hands[r].insert(to_r);
+        }
+        Give::Discard(set) => {
+            assert_eq!(rules.musik, Musik::Discard);
+            for c in set.iter() {
+                hands[d].remove(c);
+            }
+            if rules.discard_points == DiscardPoints::Declarer {
+                points[d] = cards_points(set);
+            }
+        }
+    }
+    State::new(hands, Seat::D, exchange.trump, points)
+}
+
+// ---------------------------------------------------------------------------
+// The search
 
 /// D's final total with perfect play from `state`.
 pub fn reference_value(rules: &Rules, state: &State) -> u16 {
-    if state.is_over() {
-        return state.points[Seat::D.index()];
+    value_of(rules, &Pos::from_state(state))
+}
+
+fn value_of(rules: &Rules, p: &Pos) -> u16 {
+    if p.is_over() {
+        return p.points[0];
     }
-    let moves = state.legal_moves(rules);
-    let values = moves
-        .iter()
-        .map(|&mv| reference_value(rules, &after(rules, state, mv)));
-    best(state, values)
+    let values = p
+        .legal_moves(rules)
+        .into_iter()
+        .map(|mv| value_of(rules, &after(rules, p, mv)));
+    best(p, values)
 }
 
 /// Every legal move with D's final total when it is played and both sides
 /// then play perfectly.
 pub fn reference_move_values(rules: &Rules, state: &State) -> Vec<(Move, u16)> {
-    state
-        .legal_moves(rules)
-        .iter()
-        .map(|&mv| (mv, reference_value(rules, &after(rules, state, mv))))
+    let p = Pos::from_state(state);
+    p.legal_moves(rules)
+        .into_iter()
+        .map(|mv| (mv, value_of(rules, &after(rules, &p, mv))))
         .collect()
 }
 
-/// The position as a memo key: the state at a trick boundary with the points
-/// cleared. What D still scores from here does not depend on the points
-/// already scored, so positions reached with different scores share an entry.
-/// Built afresh with `State::new` so that nothing else left in the struct can
-/// split equal positions.
-fn key(state: &State) -> State {
-    State::new(state.hands, state.leader, state.trump, [0; 3])
+/// The memo key: a position at a trick boundary without its points. What D
+/// still scores from there does not depend on the points already scored.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Key {
+    hands: [CardSet; 3],
+    leader: usize,
+    trump: Option<Suit>,
 }
 
-/// The points D scores from `state` to the end of the hand, with the memo.
-fn gain(rules: &Rules, state: &State, memo: &mut HashMap<State, u16>) -> u16 {
-    let before = state.points[Seat::D.index()];
-    if state.is_over() {
+/// A memo that several positions can share, all under one rule set: what D
+/// still scores from a position is the same whichever way it was reached.
+pub type Memo = HashMap<Key, u16>;
+
+/// The points D scores from `p` to the end of the hand, with the memo.
+fn gain(rules: &Rules, p: &Pos, memo: &mut Memo) -> u16 {
+    if p.is_over() {
         return 0;
     }
-    let boundary = state.trick().is_empty();
-    if boundary {
-        if let Some(&g) = memo.get(&key(state)) {
-            return g;
-        }
-    }
-    let moves = state.legal_moves(rules);
-    let values = moves.iter().map(|&mv| {
-        let next = after(rules, state, mv);
-        // Points D scored with this move (a trick or a declaration), then later.
-        next.points[Seat::D.index()] - before + gain(rules, &next, memo)
+    let key = (p.in_trick == 0).then_some(Key {
+        hands: p.hands,
+        leader: p.leader,
+        trump: p.trump,
     });
-    let g = best(state, values);
-    if boundary {
-        memo.insert(key(state), g);
+    if let Some(g) = key.as_ref().and_then(|k| memo.get(k)) {
+        return *g;
+    }
+    let before = p.points[0];
+    let values: Vec<u16> = p
+        .legal_moves(rules)
+        .into_iter()
+        .map(|mv| {
+            let next = after(rules, p, mv);
+            // Points D scored with this move (a trick or a declaration), then later.
+            next.points[0] - before + gain(rules, &next, memo)
+        })
+        .collect();
+    let g = best(p, values.into_iter());
+    if let Some(k) = key {
+        memo.insert(k, g);
     }
     g
 }
@@ -75,25 +462,20 @@ pub fn reference_value_memo(rules: &Rules, state: &State) -> u16 {
     reference_value_in(rules, state, &mut Memo::new())
 }
 
-/// A memo that several positions can share, all under one rule set: what D
-/// still scores from a position is the same whichever way it was reached.
-pub type Memo = HashMap<State, u16>;
-
 /// [`reference_value_memo`] with a memo kept by the caller.
 pub fn reference_value_in(rules: &Rules, state: &State, memo: &mut Memo) -> u16 {
-    state.points[Seat::D.index()] + gain(rules, state, memo)
+    let p = Pos::from_state(state);
+    p.points[0] + gain(rules, &p, memo)
 }
 
-/// Every exchange of `deal` with the value of the play after it, in the order
-/// of [`Deal::exchanges`].
+/// Every exchange of `deal` ([`reference_exchanges`]) with the value of the
+/// play after it ([`reference_after`]).
 pub fn reference_exchange_values(rules: &Rules, deal: &Deal) -> Vec<(Exchange, u16)> {
     let mut memo = Memo::new();
-    deal.exchanges(rules)
+    reference_exchanges(rules, deal)
         .into_iter()
         .map(|ex| {
-            let start = deal
-                .after(rules, &ex)
-                .expect("Deal::exchanges lists allowed ones");
+            let start = reference_after(rules, deal, &ex);
             (ex, reference_value_in(rules, &start, &mut memo))
         })
         .collect()
@@ -101,35 +483,26 @@ pub fn reference_exchange_values(rules: &Rules, deal: &Deal) -> Vec<(Exchange, u
 
 /// [`reference_move_values`] with the memo (one memo for all the moves).
 pub fn reference_move_values_memo(rules: &Rules, state: &State) -> Vec<(Move, u16)> {
-    let mut memo = HashMap::new();
-    state
-        .legal_moves(rules)
-        .iter()
-        .map(|&mv| {
-            let next = after(rules, state, mv);
-            (
-                mv,
-                next.points[Seat::D.index()] + gain(rules, &next, &mut memo),
-            )
+    let mut memo = Memo::new();
+    let p = Pos::from_state(state);
+    p.legal_moves(rules)
+        .into_iter()
+        .map(|mv| {
+            let next = after(rules, &p, mv);
+            (mv, next.points[0] + gain(rules, &next, &mut memo))
         })
         .collect()
 }
 
-/// The state after `mv`. `play` checks legality in debug builds only, so the
-/// reference asserts it itself: a move list with an illegal move is a bug.
-fn after(rules: &Rules, state: &State, mv: Move) -> State {
-    assert!(
-        state.is_legal(rules, mv),
-        "legal_moves gave the illegal move {mv} in {state:?}"
-    );
-    let mut next = *state;
+fn after(rules: &Rules, p: &Pos, mv: Move) -> Pos {
+    let mut next = *p;
     next.play(rules, mv);
     next
 }
 
 /// The best of the values for the seat to move: D the most, L and R the least.
-fn best(state: &State, values: impl Iterator<Item = u16>) -> u16 {
-    let value = if state.to_move() == Seat::D {
+fn best(p: &Pos, values: impl Iterator<Item = u16>) -> u16 {
+    let value = if p.to_move() == 0 {
         values.max()
     } else {
         values.min()

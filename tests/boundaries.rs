@@ -1,0 +1,206 @@
+//! Checks at the exact edges of two filters:
+//! - `score`'s points check under every musik mode (RULES.md: the tricks hold
+//!   the 120 card points; under `musik=discard discard_points=none` the three
+//!   discards are nobody's, 0 to 33 points (three aces), so 87 to 120);
+//! - the puzzle generator's `min_cost` filter for a defender, on a pinned
+//!   position whose values are worked out by hand below.
+
+use tysiac::puzzle::{examine, Goal, Options, Reject, Side};
+use tysiac::score::{check_points, Game, Hand, Outcome};
+use tysiac::{CardSet, Move, Rules, Seat, Solver, State};
+
+fn rules(text: &str) -> Rules {
+    text.parse().unwrap()
+}
+
+/// Does the points check accept a hand whose card points (no marriages) add
+/// up to `total`? Asked both directly and through a game's hand, as `tysiac
+/// score` does.
+fn accepts(rules: &Rules, total: u16) -> bool {
+    // Spread over the three players; no marriage value is involved.
+    let points = [total / 2, total / 4, total - total / 2 - total / 4];
+    let direct = check_points(rules, points).is_ok();
+    let mut game = Game::new(*rules, ["A".into(), "B".into(), "C".into()]);
+    let hand = Hand {
+        declarer: 0,
+        bid: 100,
+        outcome: Outcome::Played {
+            contract: 100,
+            points,
+        },
+    };
+    let through_game = game.play(&hand).is_ok();
+    assert_eq!(direct, through_game, "{rules}: total {total}");
+    direct
+}
+
+#[test]
+fn points_check_edges_under_musik_discard_discard_points_none() {
+    // The discards hold 0 (three 9s) to 33 (three aces) points: the tricks
+    // hold 120 − that, 87 to 120.
+    let r = rules("standard musik=discard");
+    assert!(!accepts(&r, 86), "86 < 120 − 33");
+    assert!(accepts(&r, 87), "87 = 120 − three aces");
+    assert!(accepts(&r, 120), "three 9s discarded");
+    assert!(!accepts(&r, 121), "121 > 120");
+    // With marriage points on top: 87 + 40 (the spade marriage) and one less.
+    assert!(check_points(&r, [127, 0, 0]).is_ok());
+    assert!(check_points(&r, [126, 0, 0]).is_err());
+    assert!(check_points(&r, [160, 0, 0]).is_ok(), "120 + 40");
+}
+
+#[test]
+fn points_check_edges_under_musik_discard_discard_points_declarer() {
+    // The discards count for the declarer: all 120 card points are someone's.
+    let r = rules("standard musik=discard discard_points=declarer");
+    assert!(!accepts(&r, 87));
+    assert!(!accepts(&r, 119));
+    assert!(accepts(&r, 120));
+    assert!(!accepts(&r, 121));
+}
+
+#[test]
+fn points_check_edges_under_musik_pass() {
+    for text in ["standard", "pl", "ru"] {
+        let r = rules(text);
+        assert!(!accepts(&r, 87), "{text}");
+        assert!(!accepts(&r, 119), "{text}");
+        assert!(accepts(&r, 120), "{text}");
+        assert!(!accepts(&r, 121), "{text}");
+    }
+    // ru's ace marriage (200) is a declaration like the others: 120 + 200.
+    let ru = rules("ru");
+    assert!(check_points(&ru, [320, 0, 0]).is_ok());
+    assert!(check_points(&ru, [319, 0, 0]).is_err());
+}
+
+/// Trick 7 of 8 under standard rules, no trump. D has led AH and keeps 9S;
+/// L holds TH 9H, R holds KH JS. Worked out by hand:
+/// - L plays TH: D's ace takes 11 + 10 + 4 = 25; then D leads 9S, L throws
+///   9H, R wins with JS (2). D ends on 25.
+/// - L plays 9H: D takes 11 + 0 + 4 = 15; then 9S, TH, JS: R wins 12.
+///   D ends on 15.
+///
+/// So L's best is 9H (value 15) and TH costs exactly 10.
+fn defender_choice() -> State {
+    let hand = |s: &str| s.parse::<CardSet>().unwrap();
+    let mut s = State::new(
+        [hand("...9"), hand("T9..."), hand("K...J")],
+        Seat::D,
+        None,
+        [0; 3],
+    );
+    s.push_trick_card("AH".parse().unwrap());
+    s
+}
+
+fn puzzle_options(min_cost: u16) -> Options {
+    Options {
+        rules: Rules::STANDARD,
+        side: Side::Defender,
+        goal: Goal::Max,
+        min_cost,
+        ..Options::default()
+    }
+}
+
+#[test]
+fn defender_alternative_costing_exactly_min_cost_is_a_puzzle() {
+    let s = defender_choice();
+    assert_eq!(s.to_move(), Seat::L);
+    let mut solver = Solver::new(Rules::STANDARD);
+    let found = examine(&mut solver, &puzzle_options(10), &s)
+        .expect("TH costs exactly min_cost = 10: 9H is the one answer");
+    let mv = |t: &str| t.parse::<Move>().unwrap();
+    assert_eq!(found.values[0], (mv("9H"), 15), "the solution first");
+    let mut values = found.values.clone();
+    values.sort_by_key(|&(_, v)| v);
+    assert_eq!(values, [(mv("9H"), 15), (mv("TH"), 25)]);
+    assert_eq!(found.contract, None);
+    // A smaller min_cost only makes it easier.
+    assert!(examine(&mut solver, &puzzle_options(1), &s).is_ok());
+}
+
+#[test]
+fn defender_alternative_costing_min_cost_minus_one_is_not_a_puzzle() {
+    let s = defender_choice();
+    let mut solver = Solver::new(Rules::STANDARD);
+    // min_cost 11: TH costs 10 = min_cost − 1, a second good enough move.
+    assert_eq!(
+        examine(&mut solver, &puzzle_options(11), &s),
+        Err(Reject::NotUnique)
+    );
+}
+
+/// The same edge for the declarer: trick 7 of 8, no trump, D to lead holding
+/// AH and 9H; L holds TH JS, R holds KH QS. Worked out by hand:
+/// - D leads AH: L must play TH, R must play KH: D takes 25, then 9H wins
+///   (L and R have no heart left; no trump): 9H + JS + QS = 5. D ends on 30.
+/// - D leads 9H: L must beat it with TH, R must beat TH? R holds KH, which
+///   does not beat TH (T is above K), so R plays KH anyway; L wins
+///   0 + 10 + 4 = 14 and leads JS; D throws AH (no spade), R plays QS and
+///   wins the spade trick (Q above J, AH is no spade): D ends on 0.
+///
+/// So AH is the one answer and 9H costs exactly 30.
+fn declarer_choice() -> State {
+    let hand = |s: &str| s.parse::<CardSet>().unwrap();
+    State::new(
+        [hand("A9..."), hand("T...J"), hand("K...Q")],
+        Seat::D,
+        None,
+        [0; 3],
+    )
+}
+
+#[test]
+fn declarer_alternative_at_min_cost_edges() {
+    let s = declarer_choice();
+    let mut solver = Solver::new(Rules::STANDARD);
+    let opts = |min_cost| Options {
+        side: Side::Declarer,
+        ..puzzle_options(min_cost)
+    };
+    let found = examine(&mut solver, &opts(30), &s).expect("9H costs exactly 30");
+    let mv = |t: &str| t.parse::<Move>().unwrap();
+    assert_eq!(found.values[0], (mv("AH"), 30));
+    assert_eq!(
+        examine(&mut solver, &opts(31), &s),
+        Err(Reject::NotUnique),
+        "9H costs 30 = min_cost − 1"
+    );
+}
+
+/// Bids: 100 up in steps of `bid_step`, at most 120 + every marriage (and
+/// the ace marriage where it counts): standard 120 + 280 = 400; ru
+/// 120 + 280 + 200 = 600 in steps of 5.
+#[test]
+fn bid_edges() {
+    use tysiac::score::{check_bid, max_contract};
+    let std = Rules::STANDARD;
+    assert_eq!(max_contract(&std), 400);
+    assert!(check_bid(&std, 99).is_err());
+    assert!(check_bid(&std, 100).is_ok());
+    assert!(check_bid(&std, 105).is_err(), "not a step of 10");
+    assert!(check_bid(&std, 400).is_ok(), "the maximum itself");
+    assert!(check_bid(&std, 410).is_err());
+    let ru = rules("ru");
+    assert_eq!(max_contract(&ru), 600);
+    assert!(check_bid(&ru, 105).is_ok());
+    assert!(check_bid(&ru, 600).is_ok());
+    assert!(check_bid(&ru, 605).is_err());
+}
+
+#[test]
+fn points_check_counts_the_ace_marriage_and_names_the_range() {
+    // ru: 120 cards + all four marriages (280) + the ace marriage (200) is
+    // the most there is, 600; without the aces at most 400.
+    let ru = rules("ru");
+    assert!(check_points(&ru, [600, 0, 0]).is_ok());
+    assert!(check_points(&ru, [601, 0, 0]).is_err());
+    assert!(check_points(&Rules::STANDARD, [600, 0, 0]).is_err());
+    // The message names what the tricks may hold under each musik mode.
+    let e = check_points(&rules("standard musik=discard"), [86, 0, 0]).unwrap_err();
+    assert!(e.contains("87 to 120 card points"), "{e}");
+    let e = check_points(&Rules::STANDARD, [119, 0, 0]).unwrap_err();
+    assert!(e.contains("not the 120 card points"), "{e}");
+}

@@ -1,0 +1,224 @@
+//! Uniformity of the deals as the estimators use them, not just of
+//! `deal_unseen`: the hands and musik that `bid` builds per sample
+//! (`bid::sample_deal`, tied to what `bid::solve_sample` solves and reports),
+//! and the layouts `exchange` scores and screens on
+//! (`exchange::sample_layout`, `exchange::screening_layout`).
+//!
+//! Each check is a chi-square over the landing counts (card × pile) plus a
+//! per-cell |z| bound, and each is shown to reject a deliberately biased
+//! version of the same deals: "the lowest unseen card never reaches the
+//! musik" for `bid`, "the lowest unseen card never goes to L" for
+//! `exchange`. The seeds are fixed, so every run gives the same numbers.
+
+use tysiac::estimate::sample::landing_counts;
+use tysiac::estimate::stats::chi_square;
+use tysiac::estimate::{bid, exchange, BidOptions};
+use tysiac::{CardSet, Deal, Rules, Seat, Solver};
+
+/// The chi-square statistic and the largest per-cell |z| of landing counts
+/// in piles of `sizes`, against a uniform deal.
+fn uniformity(counts: &[Vec<u64>], sizes: &[usize], draws: usize) -> (f64, f64) {
+    let unseen: usize = sizes.iter().sum();
+    let mut obs = Vec::new();
+    let mut exp = Vec::new();
+    let mut max_z: f64 = 0.0;
+    for row in counts {
+        for (p, &c) in row.iter().enumerate() {
+            let q = sizes[p] as f64 / unseen as f64;
+            let e = draws as f64 * q;
+            obs.push(c as f64);
+            exp.push(e);
+            max_z = max_z.max((c as f64 - e).abs() / (e * (1.0 - q)).sqrt());
+        }
+    }
+    (chi_square(&obs, &exp), max_z)
+}
+
+/// The chi-square quantile with `df` degrees of freedom at the upper tail
+/// whose normal quantile is `z` (Wilson–Hilferty).
+fn chi_square_quantile(df: f64, z: f64) -> f64 {
+    let a = 2.0 / (9.0 * df);
+    df * (1.0 - a + z * a.sqrt()).powi(3)
+}
+
+/// Rows (cards) × columns (piles) with both margins fixed: (cards − 1) ×
+/// (piles − 1) degrees of freedom. Upper tail 1e-4 (z = 3.719), and per
+/// cell |z| < 4.5.
+fn bounds(cards: usize, piles: usize) -> (f64, f64) {
+    let df = ((cards - 1) * (piles - 1)) as f64;
+    (chi_square_quantile(df, 3.719), 4.5)
+}
+
+/// Is this a uniform-looking set of landing counts? Also rejects a
+/// statistic implausibly near 0 (a sampler that is "too even").
+fn passes(counts: &[Vec<u64>], sizes: &[usize], draws: usize) -> (bool, f64, f64) {
+    let (chi2, z) = uniformity(counts, sizes, draws);
+    let (chi2_bound, z_bound) = bounds(counts.len(), sizes.len());
+    let df = ((counts.len() - 1) * (sizes.len() - 1)) as f64;
+    (chi2 < chi2_bound && z < z_bound && chi2 > df / 4.0, chi2, z)
+}
+
+const HAND: &str = "AKQ.T9..AJ";
+const DRAWS: usize = 30_000;
+
+fn hand() -> CardSet {
+    HAND.parse().unwrap()
+}
+
+/// `bid`'s deal as three piles: L, R, musik.
+fn bid_piles(deal: &Deal) -> Vec<CardSet> {
+    vec![deal.hands[1], deal.hands[2], deal.musik]
+}
+
+/// The planted bias: after dealing, the lowest unseen card is swapped out
+/// of the musik for L's lowest card.
+fn lowest_never_in_musik(known: CardSet, mut piles: Vec<CardSet>) -> Vec<CardSet> {
+    let lowest = (!known).lowest().unwrap();
+    if piles[2].contains(lowest) {
+        let other = piles[0].lowest().unwrap();
+        piles[2] = piles[2].without(lowest).with(other);
+        piles[0] = piles[0].without(other).with(lowest);
+    }
+    piles
+}
+
+#[test]
+fn bid_sample_deals_are_uniform() {
+    let known = hand();
+    let sizes = [7, 7, 3];
+    let counts = landing_counts(known, 3, DRAWS, |i| {
+        let deal = bid::sample_deal(known, 11, i);
+        assert_eq!(deal.hands[Seat::D.index()], known);
+        bid_piles(&deal)
+    });
+    let (ok, chi2, z) = passes(&counts, &sizes, DRAWS);
+    assert!(ok, "bid's deals: chi-square {chi2:.1}, max |z| {z:.2}");
+}
+
+#[test]
+fn bid_uniformity_test_rejects_lowest_card_never_in_musik() {
+    let known = hand();
+    let sizes = [7, 7, 3];
+    let counts = landing_counts(known, 3, DRAWS, |i| {
+        lowest_never_in_musik(known, bid_piles(&bid::sample_deal(known, 11, i)))
+    });
+    let (ok, chi2, z) = passes(&counts, &sizes, DRAWS);
+    assert!(
+        !ok,
+        "the biased deals passed: chi-square {chi2:.1}, |z| {z:.2}"
+    );
+}
+
+fn discard() -> Rules {
+    "standard musik=discard".parse().unwrap()
+}
+
+#[test]
+fn solve_sample_solves_and_reports_the_sampled_deal() {
+    // What bid::solve_sample solves is sample_deal's deal: its reported
+    // musik and defenders are those cards, and its double-dummy value is
+    // the best exchange of that deal (7 tricks: cheap).
+    let rules = discard();
+    let opts = BidOptions {
+        seed: 11,
+        ..BidOptions::default()
+    };
+    let mut solver = Solver::new(rules);
+    let mut check = Solver::new(rules);
+    for i in 0..40 {
+        let s = bid::solve_sample(&mut solver, hand(), &opts, i);
+        let deal = bid::sample_deal(hand(), 11, i);
+        assert_eq!(s.musik, deal.musik, "sample {i}");
+        assert_eq!(s.defenders, [deal.hands[1], deal.hands[2]], "sample {i}");
+        assert_eq!(s.double_dummy, check.best_exchange(&deal).1, "sample {i}");
+    }
+}
+
+#[test]
+fn solve_sample_musiks_are_uniform() {
+    // The same statistic straight on solve_sample's reports (fewer draws:
+    // each is solved), and its rejection of the planted bias.
+    let rules = discard();
+    let known = hand();
+    let opts = BidOptions {
+        seed: 12,
+        ..BidOptions::default()
+    };
+    let draws = 1500;
+    let mut solver = Solver::new(rules);
+    let reported: Vec<Vec<CardSet>> = (0..draws)
+        .map(|i| {
+            let s = bid::solve_sample(&mut solver, known, &opts, i);
+            vec![s.defenders[0], s.defenders[1], s.musik]
+        })
+        .collect();
+    let sizes = [7, 7, 3];
+    let counts = landing_counts(known, 3, draws, |i| reported[i].clone());
+    let (ok, chi2, z) = passes(&counts, &sizes, draws);
+    assert!(ok, "solve_sample: chi-square {chi2:.1}, max |z| {z:.2}");
+    let biased = landing_counts(known, 3, draws, |i| {
+        lowest_never_in_musik(known, reported[i].clone())
+    });
+    let (ok, chi2, z) = passes(&biased, &sizes, draws);
+    assert!(
+        !ok,
+        "the biased reports passed: chi-square {chi2:.1}, |z| {z:.2}"
+    );
+}
+
+fn ten() -> CardSet {
+    "AKQ.T9..AJ".parse::<CardSet>().unwrap() | "..Q.K9".parse().unwrap()
+}
+
+fn layout_piles(deal: &Deal, ten: CardSet) -> Vec<CardSet> {
+    assert_eq!(deal.hands[0] | deal.musik, ten, "D keeps the ten cards");
+    vec![deal.hands[1], deal.hands[2]]
+}
+
+/// The planted bias for `exchange`: the lowest unseen card never goes to L.
+fn lowest_never_to_l(known: CardSet, mut piles: Vec<CardSet>) -> Vec<CardSet> {
+    let lowest = (!known).lowest().unwrap();
+    if piles[0].contains(lowest) {
+        let other = piles[1].lowest().unwrap();
+        piles[0] = piles[0].without(lowest).with(other);
+        piles[1] = piles[1].without(other).with(lowest);
+    }
+    piles
+}
+
+#[test]
+fn exchange_layouts_are_uniform() {
+    let ten = ten();
+    let sizes = [7, 7];
+    let main = landing_counts(ten, 2, DRAWS, |i| {
+        layout_piles(&exchange::sample_layout(ten, 5, i), ten)
+    });
+    let (ok, chi2, z) = passes(&main, &sizes, DRAWS);
+    assert!(ok, "scoring layouts: chi-square {chi2:.1}, max |z| {z:.2}");
+    let screening = landing_counts(ten, 2, DRAWS, |j| {
+        layout_piles(&exchange::screening_layout(ten, 5, j), ten)
+    });
+    let (ok, chi2, z) = passes(&screening, &sizes, DRAWS);
+    assert!(
+        ok,
+        "screening layouts: chi-square {chi2:.1}, max |z| {z:.2}"
+    );
+    // And the screening layouts are not the scoring ones.
+    let same = (0..200)
+        .filter(|&i| exchange::sample_layout(ten, 5, i) == exchange::screening_layout(ten, 5, i))
+        .count();
+    assert_eq!(same, 0);
+}
+
+#[test]
+fn exchange_uniformity_test_rejects_lowest_card_never_to_l() {
+    let ten = ten();
+    let counts = landing_counts(ten, 2, DRAWS, |i| {
+        lowest_never_to_l(ten, layout_piles(&exchange::sample_layout(ten, 5, i), ten))
+    });
+    let (ok, chi2, z) = passes(&counts, &[7, 7], DRAWS);
+    assert!(
+        !ok,
+        "the biased layouts passed: chi-square {chi2:.1}, |z| {z:.2}"
+    );
+}
