@@ -24,8 +24,8 @@ use std::collections::HashMap;
 
 use tysiac::deal::Give;
 use tysiac::{
-    Card, CardSet, Deal, Declare, DiscardPoints, Exchange, Move, Musik, Rank, Rules, Seat, State,
-    Suit, TrumpRule,
+    BeatSeat, Card, CardSet, Deal, Declare, DiscardPoints, Exchange, Move, Musik, Rank, Rules,
+    Seat, State, Suit, TrumpFrom, TrumpRule,
 };
 
 // ---------------------------------------------------------------------------
@@ -104,6 +104,11 @@ pub struct Pos {
     pub in_trick: usize,
     pub trump: Option<Suit>,
     pub points: [u16; 3],
+    /// `trump_from=next_trick`: the trump a marriage led in this trick
+    /// declared, in force from the next trick.
+    pub pending_trump: Option<Suit>,
+    /// `marriage_needs_trick=yes`: marriage points waiting for a trick won.
+    pub pending: [u16; 3],
 }
 
 impl Pos {
@@ -115,6 +120,8 @@ impl Pos {
             in_trick: 0,
             trump: s.trump,
             points: [0; 3],
+            pending_trump: s.pending_trump,
+            pending: [0; 3],
         };
         for &c in s.trick() {
             p.trick[p.in_trick] = Some(c);
@@ -123,6 +130,7 @@ impl Pos {
         for seat in [Seat::D, Seat::L, Seat::R] {
             p.hands[seat_no(seat)] = s.hands[seat.index()];
             p.points[seat_no(seat)] = s.points[seat.index()];
+            p.pending[seat_no(seat)] = s.pending_points[seat.index()];
         }
         p
     }
@@ -138,6 +146,10 @@ impl Pos {
         let mut s = State::new(hands, seat_of(self.leader), self.trump, points);
         for c in self.cards_in_trick() {
             s.push_trick_card(c);
+        }
+        s.pending_trump = self.pending_trump;
+        for no in 0..3 {
+            s.pending_points[seat_of(no).index()] = self.pending[no];
         }
         s
     }
@@ -208,7 +220,15 @@ impl Pos {
         // Rule 1: follow suit; beat the highest card of the led suit if able.
         let follow = of(hand, &|c| c.suit() == led);
         if !follow.is_empty() {
-            if rules.must_beat {
+            // beat_after_trump=no: a trump played by a player void in the
+            // led suit lifts the must-beat rule; beat_seat=second: only the
+            // second card of the trick must beat.
+            let trumped = self
+                .trump
+                .is_some_and(|t| t != led && self.highest_in_trick(t).is_some());
+            let binds = (rules.beat_after_trump || !trumped)
+                && (rules.beat_seat == BeatSeat::All || self.in_trick == 1);
+            if rules.must_beat && binds {
                 let top = self
                     .highest_in_trick(led)
                     .expect("the lead is of the led suit");
@@ -224,10 +244,15 @@ impl Pos {
             if let Some(t) = self.trump {
                 let trumps = of(hand, &|c| c.suit() == t);
                 if !trumps.is_empty() {
-                    if let (true, Some(top)) = (rules.must_overtrump, self.highest_in_trick(t)) {
+                    if let Some(top) = self.highest_in_trick(t) {
                         let higher = of(trumps, &|c| height(c.rank()) > top);
-                        if !higher.is_empty() {
+                        if rules.must_overtrump && !higher.is_empty() {
                             return higher;
+                        }
+                        // partial_trump: unable to beat the trump in the
+                        // trick, the player may play anything.
+                        if rules.partial_trump && higher.is_empty() {
+                            return hand;
                         }
                     }
                     return trumps;
@@ -268,11 +293,21 @@ impl Pos {
         assert!(self.hands[seat].contains(card), "{card} not held");
         if !mv.is_undeclared() {
             if let Some((suit, value)) = self.declaration(rules, card) {
-                self.points[seat] += value;
-                // A marriage makes its suit trump at once (trump=marriage);
-                // the ace marriage leaves trump as it is.
+                // marriage_needs_trick: a first-trick marriage waits for its
+                // player's first trick won (any later leader has won one).
+                if rules.marriage_needs_trick && self.first_trick(rules) {
+                    self.pending[seat] += value;
+                } else {
+                    self.points[seat] += value;
+                }
+                // A marriage makes its suit trump (trump=marriage): at once,
+                // or with trump_from=next_trick from the next trick; the ace
+                // marriage leaves trump as it is.
                 if let (Some(s), TrumpRule::Marriage) = (suit, rules.trump) {
-                    self.trump = Some(s);
+                    match rules.trump_from {
+                        TrumpFrom::Lead => self.trump = Some(s),
+                        TrumpFrom::NextTrick => self.pending_trump = Some(s),
+                    }
                 }
             }
         }
@@ -283,6 +318,13 @@ impl Pos {
             let cards = self.trick.map(|c| c.expect("three cards"));
             let winner = (self.leader + winner_of(&cards, self.trump)) % 3;
             self.points[winner] += cards.iter().map(|&c| card_points(c)).sum::<u16>();
+            if self.hands.iter().all(|h| h.is_empty()) {
+                self.points[winner] += rules.last_trick_bonus;
+            }
+            self.points[winner] += std::mem::take(&mut self.pending[winner]);
+            if let Some(t) = self.pending_trump.take() {
+                self.trump = Some(t);
+            }
             self.leader = winner;
             self.trick = [None; 3];
             self.in_trick = 0;
@@ -415,12 +457,15 @@ pub fn reference_move_values(rules: &Rules, state: &State) -> Vec<(Move, u16)> {
 }
 
 /// The memo key: a position at a trick boundary without its points. What D
-/// still scores from there does not depend on the points already scored.
+/// still scores from there does not depend on the points already scored, but
+/// does on D's marriage points still waiting for a trick
+/// (`marriage_needs_trick`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Key {
     hands: [CardSet; 3],
     leader: usize,
     trump: Option<Suit>,
+    pending: u16,
 }
 
 /// A memo that several positions can share, all under one rule set: what D
@@ -436,6 +481,7 @@ fn gain(rules: &Rules, p: &Pos, memo: &mut Memo) -> u16 {
         hands: p.hands,
         leader: p.leader,
         trump: p.trump,
+        pending: p.pending[0],
     });
     if let Some(g) = key.as_ref().and_then(|k| memo.get(k)) {
         return *g;
