@@ -11,6 +11,7 @@ mod progress;
 mod puzzle;
 mod sampling;
 mod score;
+mod shard;
 mod solve;
 mod suggest;
 

@@ -50,6 +50,10 @@ pub struct PlayArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+    /// Only shard I of N of the deal indices 0..deals: a contiguous slice
+    /// (each deal seeded by (seed, index) as in a whole run).
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<tysiac::batch::Shard>,
 }
 
 fn deals(s: &str) -> Result<usize, String> {
@@ -99,7 +103,10 @@ pub fn run(args: PlayArgs) -> ExitCode {
         }
     };
     let bar = Bar::new(args.deals as u64, "playing", args.quiet);
-    let games = play_games(&rules, &opts, &workers, &|| bar.tick());
+    let games = match args.shard {
+        None => play_games(&rules, &opts, &workers, &|| bar.tick()),
+        Some(_) => super::shard::play_games(&rules, &opts, args.shard, &workers, &|| bar.tick()),
+    };
     bar.finish();
     let summary = report(&rules, &opts, &games);
     if args.json {
