@@ -132,7 +132,11 @@ fn a_resumed_output_is_the_same_file() {
     for cut in [cut_in_line, cut_at_end, 0, whole.len()] {
         std::fs::write(&out, &whole[..cut]).unwrap();
         assert_eq!(run_ok(&args), "", "--out writes nothing to stdout");
-        assert_eq!(std::fs::read_to_string(&out).unwrap(), whole, "cut at {cut}");
+        assert_eq!(
+            std::fs::read_to_string(&out).unwrap(),
+            whole,
+            "cut at {cut}"
+        );
         assert!(!PathBuf::from(format!("{o}.lock")).exists());
     }
     // A torn line that ends in a newline (a crash mid-write) is redone too.
@@ -177,7 +181,10 @@ fn an_output_of_another_run_is_refused_not_mixed() {
         "--out",
         o,
     ]);
-    assert!(e.contains(":1: index: 0 where this run's item 0 is 5"), "{e}");
+    assert!(
+        e.contains(":1: index: 0 where this run's item 0 is 5"),
+        "{e}"
+    );
     // A line written twice is refused, never written a third time.
     let doubled: String = whole
         .lines()
@@ -197,7 +204,10 @@ fn an_output_of_another_run_is_refused_not_mixed() {
         "--out",
         o,
     ]);
-    assert!(e.contains(":3: index: 1 where this run's item 2 is 2"), "{e}");
+    assert!(
+        e.contains(":3: index: 1 where this run's item 2 is 2"),
+        "{e}"
+    );
     assert_eq!(std::fs::read_to_string(&out).unwrap(), doubled);
 }
 
@@ -227,7 +237,13 @@ fn bid_table_lookup_is_the_bid_report() {
     ]))
     .unwrap();
     let mut direct: serde_json::Value = serde_json::from_str(&run_ok(&[
-        "bid", &hand, "--samples", "4", "--seed", &seed, "--json",
+        "bid",
+        &hand,
+        "--samples",
+        "4",
+        "--seed",
+        &seed,
+        "--json",
     ]))
     .unwrap();
     assert_eq!(looked["table"]["seed"], 9);
@@ -245,7 +261,10 @@ fn bad_input_is_named() {
     assert!(e.contains("bad-hands.txt:3:") && e.contains("XJ"), "{e}");
     std::fs::write(&bad, "AKQ.T9..AJ\nAH,KH,QH,TD,9D,AS,JS\n").unwrap();
     let e = run_err(&["bid-table", "--hands", bad.to_str().unwrap()]);
-    assert!(e.contains(":2: hand") && e.contains("already on line 1"), "{e}");
+    assert!(
+        e.contains(":2: hand") && e.contains("already on line 1"),
+        "{e}"
+    );
     let e = run_err(&["bid-table", "--samples", "5"]);
     assert!(e.contains("--hands FILE or --all"), "{e}");
     let e = run_err(&["bid-table", "--all", "--threads", "999"]);
