@@ -349,3 +349,25 @@ fn solve_analyze_and_play_shards_concatenate_to_the_whole_run() {
         .collect();
     assert_eq!(parts, whole);
 }
+
+#[test]
+fn a_table_over_all_hands_is_searched_and_finds_every_hand() {
+    // Slices from the start, middle and end of the canonical order.
+    let mut text = String::new();
+    for shard in ["1/60000", "30000/60000", "60000/60000"] {
+        text += &run_ok(&["bid-table", "--all", "--samples", "1", "--shard", shard]);
+    }
+    let path = temp("all-slices.jsonl");
+    std::fs::write(&path, &text).unwrap();
+    assert!(text.lines().count() >= 15);
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let hand: tysiac::CardSet = v["hand"].as_str().unwrap().parse().unwrap();
+        let row = tysiac::batch::lookup(&path, hand).unwrap().unwrap();
+        let want: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(serde_json::to_value(&row).unwrap(), want);
+    }
+    // A hand between the slices is not there.
+    let missing = hand_at(ALL_HANDS / 4);
+    assert_eq!(tysiac::batch::lookup(&path, missing).unwrap(), None);
+}
