@@ -186,6 +186,9 @@ def main(argv=None):
                       a.seed, a.rules, a.threads, a.work_dir, a.worker_binary, a.retries)
     print(f"{n} rows in {a.out}, checked: every item once, in order ({time.time() - t:.1f} s)",
           file=sys.stderr)
+    client.close()
+    if not a.scheduler:
+        cluster.close()
 
 
 if __name__ == "__main__":
