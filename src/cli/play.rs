@@ -102,7 +102,8 @@ pub fn run(args: PlayArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let bar = Bar::new(args.deals as u64, "playing", args.quiet);
+    let n = args.shard.map_or(args.deals, |s| s.range(args.deals).len());
+    let bar = Bar::new(n as u64, "playing", args.quiet);
     let games = match args.shard {
         None => play_games(&rules, &opts, &workers, &|| bar.tick()),
         Some(_) => super::shard::play_games(&rules, &opts, args.shard, &workers, &|| bar.tick()),
