@@ -371,3 +371,61 @@ fn a_table_over_all_hands_is_searched_and_finds_every_hand() {
     let missing = hand_at(ALL_HANDS / 4);
     assert_eq!(tysiac::batch::lookup(&path, missing).unwrap(), None);
 }
+
+#[test]
+fn play_out_resumes_to_the_same_games() {
+    let out = temp("play.jsonl");
+    let o = out.to_str().unwrap();
+    let args = |seed: &'static str, extra: &[&'static str]| {
+        let mut a = vec![
+            "play",
+            "--deals",
+            "6",
+            "--declarer",
+            "simple",
+            "--defenders",
+            "simple",
+            "--json",
+            "--quiet",
+            "--seed",
+            seed,
+        ];
+        a.extend_from_slice(extra);
+        a
+    };
+    let stdout = run_ok(&args("3", &[]));
+    let _ = std::fs::remove_file(&out);
+    assert_eq!(run_ok(&[args("3", &["--out"]), vec![o]].concat()), "");
+    let whole = std::fs::read_to_string(&out).unwrap();
+    // The same games as on standard output, with the run's keys after them.
+    let games: Vec<&str> = stdout.lines().filter(|l| !l.contains("summary")).collect();
+    assert_eq!(whole.lines().count(), 6);
+    for (line, game) in whole.lines().zip(&games) {
+        assert!(line.starts_with(&game[..game.len() - 1]), "{line}");
+        assert!(line.ends_with(",\"seed\":3,\"declarer\":\"simple\",\"defenders\":\"simple\",\"bid\":100,\"hand\":null,\"rules\":\"standard\"}"), "{line}");
+    }
+    // Torn in the fourth game: redone, the file as before.
+    let cut: usize = whole.lines().take(3).map(|l| l.len() + 1).sum::<usize>() + 40;
+    std::fs::write(&out, &whole[..cut]).unwrap();
+    run_ok(&[args("3", &["--out"]), vec![o]].concat());
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), whole);
+    // Another seed's run is refused, the file left alone.
+    let e = run_err(&[args("4", &["--out"]), vec![o]].concat());
+    assert!(e.contains(":1: seed: 3 but this run has 4"), "{e}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), whole);
+    // Shards of 2 into one file each, concatenated: the whole file.
+    let mut parts = String::new();
+    for i in ["1/2", "2/2"] {
+        let p = temp(&format!("play-{}.jsonl", &i[..1]));
+        let _ = std::fs::remove_file(&p);
+        run_ok(
+            &[
+                args("3", &["--shard", i, "--out"]),
+                vec![p.to_str().unwrap()],
+            ]
+            .concat(),
+        );
+        parts += &std::fs::read_to_string(&p).unwrap();
+    }
+    assert_eq!(parts, whole);
+}

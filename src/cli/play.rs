@@ -54,6 +54,9 @@ pub struct PlayArgs {
     /// (each deal seeded by (seed, index) as in a whole run).
     #[arg(long, value_name = "I/N")]
     pub shard: Option<tysiac::batch::Shard>,
+    /// With --json: append the games to FILE (no summary); a rerun resumes.
+    #[arg(long, value_name = "FILE", requires = "json")]
+    pub out: Option<std::path::PathBuf>,
 }
 
 fn deals(s: &str) -> Result<usize, String> {
@@ -104,6 +107,12 @@ pub fn run(args: PlayArgs) -> ExitCode {
     };
     let n = args.shard.map_or(args.deals, |s| s.range(args.deals).len());
     let bar = Bar::new(n as u64, "playing", args.quiet);
+    if let Some(path) = &args.out {
+        let played =
+            super::shard::play_to_file(&rules, &opts, args.shard, &workers, path, &|| bar.tick());
+        bar.finish();
+        return played.map_or_else(super::sampling::fail, |_| ExitCode::SUCCESS);
+    }
     let games = match args.shard {
         None => play_games(&rules, &opts, &workers, &|| bar.tick()),
         Some(_) => super::shard::play_games(&rules, &opts, args.shard, &workers, &|| bar.tick()),
