@@ -23,7 +23,10 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::cardset::CardSet;
-use crate::estimate::bid::{BidOptions, BidReport, BidSample, NewMarriage};
+use crate::estimate::bid::{
+    best_contract, defend_sample, solve_sample, BidOptions, BidReport, BidSample, DefenceSummary,
+    NewMarriage,
+};
 use crate::estimate::stats::{wilson, Bin, Histogram};
 use crate::estimate::LevelRow;
 use crate::rules::Rules;
@@ -209,9 +212,17 @@ pub struct TableRow {
     /// The allowed level with the best expected score, and that score.
     pub best_contract: u16,
     pub best_expected: f64,
-    /// The auction limit: the highest allowed level whose expected score is
-    /// positive (P(make) > 0.5); `null`: none.
+    /// The auction limit (the `bid` report's `worth_bidding`): the highest
+    /// allowed level whose expected score beats passing and defending;
+    /// `null`: pass. A table without the defence (`defence_mean` null) has
+    /// the highest level with a positive expected score instead.
     pub limit: Option<u16>,
+    /// Passing and defending (the `bid` report's `defence`): the mean of
+    /// this hand's own points as a defender, and its expected hand score.
+    #[serde(default)]
+    pub defence_mean: Option<f64>,
+    #[serde(default)]
+    pub defence_expected: Option<f64>,
     /// Highest allowed level with P >= 0.5, and with P >= 0.8.
     pub recommended_bid: Option<u16>,
     pub safe_bid: Option<u16>,
@@ -260,12 +271,17 @@ impl TableRow {
                 .collect(),
             best_contract: best.level,
             best_expected: r4(best.expected_score),
-            limit: r
-                .levels
-                .iter()
-                .filter(|l| l.allowed && l.expected_score > 0.0)
-                .map(|l| l.level)
-                .max(),
+            limit: match &r.defence {
+                Some(_) => r.worth_bidding,
+                None => r
+                    .levels
+                    .iter()
+                    .filter(|l| l.allowed && l.expected_score > 0.0)
+                    .map(|l| l.level)
+                    .max(),
+            },
+            defence_mean: r.defence.as_ref().map(|d| d.mean_points),
+            defence_expected: r.defence.as_ref().map(|d| d.expected_score),
             recommended_bid: r.recommended_bid,
             safe_bid: r.safe_bid,
             mean: r.mean_points,
@@ -298,6 +314,7 @@ impl TableRow {
             })
             .collect();
         let (low, high) = wilson(self.new_marriage, n);
+        let levels_for_best = levels.clone();
         BidReport {
             hand: self.hand.clone(),
             rules: self.rules.clone(),
@@ -328,6 +345,16 @@ impl TableRow {
                 exact: self.new_marriage_exact,
             },
             realistic: None,
+            best_contract: best_contract(&levels_for_best),
+            defence: match (self.defence_mean, self.defence_expected) {
+                (Some(mean_points), Some(expected_score)) => Some(DefenceSummary {
+                    samples: n,
+                    mean_points,
+                    expected_score,
+                }),
+                _ => None,
+            },
+            worth_bidding: self.defence_mean.and(self.limit),
         }
     }
 }
@@ -356,16 +383,42 @@ pub fn table_rows(
         .iter()
         .map(|&(_, h)| hand_options(samples, seed, h))
         .collect();
-    let solved: Vec<BidSample> = workers.map(hands.len() * samples, &|| {}, |solver, k| {
-        let (h, i) = (k / samples, k % samples);
-        crate::estimate::bid::solve_sample(solver, hands[h].1, &opts[h], i)
+    // Each hand's declarer samples, then its passing-and-defending ones,
+    // as `bid` draws them.
+    enum Solved {
+        Declarer(BidSample),
+        Defender(u16),
+    }
+    let per_hand = 2 * samples;
+    let solved: Vec<Solved> = workers.map(hands.len() * per_hand, &|| {}, |solver, k| {
+        let (h, i) = (k / per_hand, k % per_hand);
+        if i < samples {
+            Solved::Declarer(solve_sample(solver, hands[h].1, &opts[h], i))
+        } else {
+            Solved::Defender(defend_sample(solver, hands[h].1, opts[h].seed, i - samples))
+        }
     });
     hands
         .iter()
-        .zip(solved.chunks(samples))
+        .zip(solved.chunks(per_hand))
         .zip(&opts)
         .map(|((&(index, hand), s), o)| {
-            let report = crate::estimate::bid::report(hand, rules, o, s);
+            let declarer: Vec<BidSample> = s
+                .iter()
+                .filter_map(|x| match x {
+                    Solved::Declarer(b) => Some(*b),
+                    Solved::Defender(_) => None,
+                })
+                .collect();
+            let defence: Vec<u16> = s
+                .iter()
+                .filter_map(|x| match x {
+                    Solved::Defender(p) => Some(*p),
+                    Solved::Declarer(_) => None,
+                })
+                .collect();
+            let report =
+                crate::estimate::bid::report_with_defence(hand, rules, o, &declarer, &defence);
             TableRow::from_report(index, seed, &report)
         })
         .collect()
