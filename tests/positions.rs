@@ -34,8 +34,8 @@ fn position_files() -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = entries
         .map(|e| e.expect("a directory entry").path())
         .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        // One seat's views, for `tysiac suggest`: they hold no full deal to
-        // solve (added in fcff8fb, which broke this test).
+        // views.txt holds one seat's views, the input of `tysiac suggest`
+        // (README), not positions with every card to solve.
         .filter(|p| p.file_name().is_none_or(|n| n != "views.txt"))
         .collect();
     files.sort();
