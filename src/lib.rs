@@ -8,6 +8,7 @@
 //! sampling estimates ([`estimate`]: how high to bid, what to give away).
 
 pub mod analyze;
+pub mod batch;
 pub mod card;
 pub mod cardset;
 pub mod deal;

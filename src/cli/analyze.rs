@@ -28,6 +28,9 @@ pub struct AnalyzeArgs {
     /// With --view: the random seed.
     #[arg(long, default_value_t = tysiac::estimate::bid::DEFAULT_SEED)]
     pub seed: u64,
+    /// Only shard I of N of the hands (all files, in order): a contiguous slice.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<tysiac::batch::Shard>,
 }
 
 /// Analyzes every position; errors go to standard error and make the exit
@@ -40,12 +43,22 @@ pub fn run(args: AnalyzeArgs) -> ExitCode {
     // over from move to move and from hand to hand.
     let mut solvers: Vec<Solver> = Vec::new();
     let mut first = true;
+    let total = args.shard.map_or(0, |_| {
+        let count = |s: &super::input::Source| {
+            parse_positions_lenient(&s.text, &s.name, default_rules).len()
+        };
+        sources.iter().map(count).sum()
+    });
+    let mut keep = super::shard::Keep::new(args.shard, total);
     for source in &sources {
         let results = parse_positions_lenient(&source.text, &source.name, default_rules);
         if results.is_empty() {
             errors.push(no_positions(&source.name));
         }
         for (index, result) in results.into_iter().enumerate() {
+            if !keep.take() {
+                continue;
+            }
             let (position, bad) = match result {
                 Ok(pair) => pair,
                 Err(e) => {

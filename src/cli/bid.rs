@@ -31,6 +31,10 @@ pub struct BidArgs {
     /// sets the double-dummy value of the same deals beside it.
     #[arg(long, value_name = "PLAYER", conflicts_with = "realistic")]
     pub play: Option<tysiac::player::PlayerKind>,
+    /// Look the hand up in a finished `bid-table` file instead of sampling
+    /// (the report the table was made with: its samples, seed and rules).
+    #[arg(long, value_name = "FILE", conflicts_with = "realistic")]
+    pub table: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: BidArgs) -> ExitCode {
@@ -41,6 +45,9 @@ pub fn run(args: BidArgs) -> ExitCode {
     let c = &args.common;
     if let Some(player) = args.play {
         return super::bid_play::run(hand, player, c);
+    }
+    if let Some(path) = &args.table {
+        return super::bid_table::lookup(path, hand, c.json, text);
     }
     let opts = BidOptions {
         samples: c.samples.unwrap_or(super::sampling::DEFAULT_SAMPLES),

@@ -3,6 +3,7 @@
 mod analyze;
 mod bid;
 mod bid_play;
+mod bid_table;
 mod exchange;
 mod input;
 mod play;
@@ -11,6 +12,7 @@ mod puzzle;
 mod sampling;
 mod score;
 mod serve;
+mod shard;
 mod solve;
 mod suggest;
 
@@ -38,6 +40,9 @@ enum Command {
     Puzzle(puzzle::PuzzleArgs),
     /// How high to bid with 7 cards: sampled layouts solved double-dummy.
     Bid(bid::BidArgs),
+    /// The bid estimate for many hands (a file, or all 346,104), sharded,
+    /// one JSON line per hand.
+    BidTable(bid_table::BidTableArgs),
     /// Which cards to give away after taking the musik, and what to announce.
     Exchange(exchange::ExchangeArgs),
     /// The best card from one seat's view: sampled layouts that fit what it saw.
@@ -57,6 +62,7 @@ pub fn run() -> ExitCode {
         Command::Score(args) => score::run(args),
         Command::Puzzle(args) => puzzle::run(args),
         Command::Bid(args) => bid::run(args),
+        Command::BidTable(args) => bid_table::run(args),
         Command::Exchange(args) => exchange::run(args),
         Command::Suggest(args) => suggest::run(args),
         Command::Play(args) => play::run(args),

@@ -50,6 +50,13 @@ pub struct PlayArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+    /// Only shard I of N of the deal indices 0..deals: a contiguous slice
+    /// (each deal seeded by (seed, index) as in a whole run).
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<tysiac::batch::Shard>,
+    /// With --json: append the games to FILE (no summary); a rerun resumes.
+    #[arg(long, value_name = "FILE", requires = "json")]
+    pub out: Option<std::path::PathBuf>,
 }
 
 fn deals(s: &str) -> Result<usize, String> {
@@ -98,8 +105,18 @@ pub fn run(args: PlayArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let bar = Bar::new(args.deals as u64, "playing", args.quiet);
-    let games = play_games(&rules, &opts, &workers, &|| bar.tick());
+    let n = args.shard.map_or(args.deals, |s| s.range(args.deals).len());
+    let bar = Bar::new(n as u64, "playing", args.quiet);
+    if let Some(path) = &args.out {
+        let played =
+            super::shard::play_to_file(&rules, &opts, args.shard, &workers, path, &|| bar.tick());
+        bar.finish();
+        return played.map_or_else(super::sampling::fail, |_| ExitCode::SUCCESS);
+    }
+    let games = match args.shard {
+        None => play_games(&rules, &opts, &workers, &|| bar.tick()),
+        Some(_) => super::shard::play_games(&rules, &opts, args.shard, &workers, &|| bar.tick()),
+    };
     bar.finish();
     let summary = report(&rules, &opts, &games);
     if args.json {

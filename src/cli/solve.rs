@@ -44,6 +44,9 @@ pub struct SolveArgs {
     /// Hide the progress bar.
     #[arg(long)]
     pub quiet: bool,
+    /// Only shard I of N of the positions (all files, in order): a contiguous slice.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<tysiac::batch::Shard>,
 }
 
 /// What one position gave: its answer, or why it could not be read.
@@ -90,6 +93,7 @@ pub fn run(args: SolveArgs) -> ExitCode {
             }
         }
     }
+    let results = super::shard::slice(results, args.shard);
     for e in &errors {
         eprintln!("error: {e}");
     }

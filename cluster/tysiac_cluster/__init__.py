@@ -1,0 +1,4 @@
+"""Run tysiac batch jobs (bid tables) as shards on a Dask cluster."""
+
+from .driver import check_table, merge, run_bid_table  # noqa: F401
+from .hands import hand_at, hand_text, random_hands  # noqa: F401

@@ -1,0 +1,3 @@
+from .driver import main
+
+main()
