@@ -21,14 +21,14 @@ fn accepts(rules: &Rules, total: u16) -> bool {
     let points = [total / 2, total / 4, total - total / 2 - total / 4];
     let direct = check_points(rules, points).is_ok();
     let mut game = Game::new(*rules, ["A".into(), "B".into(), "C".into()]);
-    let hand = Hand {
-        declarer: 0,
-        bid: 100,
-        outcome: Outcome::Played {
+    let hand = Hand::new(
+        0,
+        100,
+        Outcome::Played {
             contract: 100,
-            points,
+            points: points.to_vec(),
         },
-    };
+    );
     let through_game = game.play(&hand).is_ok();
     assert_eq!(direct, through_game, "{rules}: total {total}");
     direct
