@@ -299,6 +299,7 @@ fn score_json_every_field_of_a_played_and_a_conceded_hand() {
     // diamond marriage = 200 in all with 40 + 35): made, +120; Bartek 40;
     // Celina 35 rounds down to 30 (a final 5 goes down).
     // Hand 2: Bartek concedes his 100: −100, the others +60 each.
+    // Neither hand is blind nor an opening hand: neither counts double.
     let path = scratch(
         "fields-score.txt",
         "players: Ala Bartek Celina\nrules: standard\n\n\
@@ -321,11 +322,11 @@ fn score_json_every_field_of_a_played_and_a_conceded_hand() {
             {"line": 4, "number": 1, "declarer": 0, "bid": 110, "contract": 120,
              "conceded": false, "points": [125, 40, 35], "made": true,
              "earned": [120, 40, 30], "added": [120, 40, 30], "totals": [120, 40, 30],
-             "notes": []},
+             "doubled": false, "notes": []},
             {"line": 5, "number": 2, "declarer": 1, "bid": 100, "contract": null,
              "conceded": true, "points": null, "made": null,
              "earned": [60, -100, 60], "added": [60, -100, 60], "totals": [180, -60, 90],
-             "notes": []}
+             "doubled": false, "notes": []}
         ],
         "totals": [180, -60, 90],
         "result": null,

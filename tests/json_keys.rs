@@ -89,7 +89,7 @@ fn outputs() -> BTreeMap<&'static str, Vec<Value>> {
     let puzzles = std::fs::read_to_string("positions/puzzles.txt").unwrap();
     let first_puzzle = puzzles
         .split("\n\n")
-        .find(|b| b.contains("expect:"))
+        .find(|b| b.lines().any(|l| l.starts_with("expect:")))
         .unwrap()
         .to_string();
     let wrong_puzzle: String = first_puzzle
