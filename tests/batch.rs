@@ -429,3 +429,64 @@ fn play_out_resumes_to_the_same_games() {
     }
     assert_eq!(parts, whole);
 }
+
+/// `solve --out` and `analyze --out`: the lines of `--json`, each with its
+/// `index`; a file torn in its third line is cut there and finished to the
+/// same bytes; shards of 2 into two files concatenate to the whole file.
+#[test]
+fn solve_and_analyze_out_resume_to_the_same_lines() {
+    let examples = "positions/examples.txt";
+    for (command, name) in [
+        ("solve", "solve-out.jsonl"),
+        ("analyze", "analyze-out.jsonl"),
+    ] {
+        let out = temp(name);
+        let o = out.to_str().unwrap();
+        let _ = std::fs::remove_file(&out);
+        let plain = tysiac()
+            .args([command, "--json", examples])
+            .output()
+            .unwrap()
+            .stdout;
+        let plain = String::from_utf8(plain).unwrap();
+        // (analyze reports the snapshot example as an error line: both ways.)
+        tysiac()
+            .args([command, examples, "--out", o])
+            .output()
+            .unwrap();
+        let whole = std::fs::read_to_string(&out).unwrap();
+        assert_eq!(whole.lines().count(), plain.lines().count(), "{command}");
+        for (i, (line, want)) in whole.lines().zip(plain.lines()).enumerate() {
+            let mut v: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(v["index"], i, "{command}: {line}");
+            v.as_object_mut().unwrap().remove("index");
+            let want: serde_json::Value = serde_json::from_str(want).unwrap();
+            assert_eq!(v, want, "{command}");
+        }
+        let cut: usize = whole.lines().take(2).map(|l| l.len() + 1).sum::<usize>() + 30;
+        std::fs::write(&out, &whole[..cut]).unwrap();
+        tysiac()
+            .args([command, examples, "--out", o])
+            .output()
+            .unwrap();
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), whole, "{command}");
+        let mut parts = String::new();
+        for i in ["1/2", "2/2"] {
+            let p = temp(&format!("{command}-{}.jsonl", &i[..1]));
+            let _ = std::fs::remove_file(&p);
+            tysiac()
+                .args([
+                    command,
+                    examples,
+                    "--shard",
+                    i,
+                    "--out",
+                    p.to_str().unwrap(),
+                ])
+                .output()
+                .unwrap();
+            parts += &std::fs::read_to_string(&p).unwrap();
+        }
+        assert_eq!(parts, whole, "{command}");
+    }
+}

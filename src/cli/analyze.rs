@@ -31,6 +31,10 @@ pub struct AnalyzeArgs {
     /// Only shard I of N of the hands (all files, in order): a contiguous slice.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<tysiac::batch::Shard>,
+    /// Append one JSON line per hand to FILE (each with `index`, its number
+    /// in the input); a rerun resumes after the complete lines.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
 }
 
 /// Analyzes every position; errors go to standard error and make the exit
@@ -43,30 +47,71 @@ pub fn run(args: AnalyzeArgs) -> ExitCode {
     // over from move to move and from hand to hand.
     let mut solvers: Vec<Solver> = Vec::new();
     let mut first = true;
-    let total = args.shard.map_or(0, |_| {
+    let total = if args.shard.is_some() || args.out.is_some() {
         let count = |s: &super::input::Source| {
             parse_positions_lenient(&s.text, &s.name, default_rules).len()
         };
         sources.iter().map(count).sum()
-    });
+    } else {
+        0
+    };
     let mut keep = super::shard::Keep::new(args.shard, total);
+    // --out: JSON lines to a file a rerun resumes, each with its `index`.
+    let range = args.shard.map_or(0..total, |sh| sh.range(total));
+    let mut file = match &args.out {
+        None => None,
+        Some(path) => {
+            let indices: Vec<usize> = range.clone().collect();
+            let expect = tysiac::batch::Expect {
+                indices: &indices,
+                same: Vec::new(),
+            };
+            match tysiac::batch::Output::open(path, &expect) {
+                Ok(o) => Some(o),
+                Err(e) => {
+                    eprintln!("error: --out: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+    };
+    let resume_from = range.start + file.as_ref().map_or(0, |f| f.done());
+    let json = args.json || file.is_some();
+    let mut item = 0;
+    let mut emit = |mut line: serde_json::Value, index: usize| -> Result<(), String> {
+        match &mut file {
+            Some(f) => {
+                line["index"] = serde_json::json!(index);
+                f.write_lines(&[line.to_string()])
+            }
+            None => {
+                println!("{line}");
+                Ok(())
+            }
+        }
+    };
     for source in &sources {
         let results = parse_positions_lenient(&source.text, &source.name, default_rules);
         if results.is_empty() {
             errors.push(no_positions(&source.name));
         }
         for (index, result) in results.into_iter().enumerate() {
-            if !keep.take() {
+            let this = item;
+            item += 1;
+            if !keep.take() || this < resume_from {
                 continue;
             }
             let (position, bad) = match result {
                 Ok(pair) => pair,
                 Err(e) => {
-                    if args.json {
+                    if json {
                         // A line in input order, so output pairs with input.
                         let line = serde_json::json!({"id": e.position, "line": e.line,
                                                       "error": e.to_string()});
-                        println!("{line}");
+                        if let Err(w) = emit(line, this) {
+                            eprintln!("error: --out: {w}");
+                            return ExitCode::from(2);
+                        }
                     }
                     errors.push(e.to_string());
                     continue;
@@ -85,10 +130,13 @@ pub fn run(args: AnalyzeArgs) -> ExitCode {
                     // Named as the parser names positions: id, or #number.
                     let name = position.name(index + 1);
                     let e = format!("{}:{}: position {name}: {e}", source.name, position.line);
-                    if args.json {
+                    if json {
                         let line = serde_json::json!({"id": name, "line": position.line,
                                                       "error": e});
-                        println!("{line}");
+                        if let Err(w) = emit(line, this) {
+                            eprintln!("error: --out: {w}");
+                            return ExitCode::from(2);
+                        }
                     }
                     errors.push(e);
                     continue;
@@ -114,12 +162,15 @@ pub fn run(args: AnalyzeArgs) -> ExitCode {
             } else {
                 None
             };
-            if args.json {
+            if json {
                 let mut value = serde_json::to_value(&analysis).expect("serializes");
                 if let (Some(r), Some(obj)) = (&review, value.as_object_mut()) {
                     obj.insert("view".into(), serde_json::to_value(r).expect("serializes"));
                 }
-                println!("{value}");
+                if let Err(w) = emit(value, this) {
+                    eprintln!("error: --out: {w}");
+                    return ExitCode::from(2);
+                }
             } else {
                 if !first {
                     println!();

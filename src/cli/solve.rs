@@ -47,6 +47,10 @@ pub struct SolveArgs {
     /// Only shard I of N of the positions (all files, in order): a contiguous slice.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<tysiac::batch::Shard>,
+    /// Append one JSON line per position to FILE (each with `index`, its
+    /// number in the input); a rerun resumes after the complete lines.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
 }
 
 /// What one position gave: its answer, or why it could not be read.
@@ -93,82 +97,130 @@ pub fn run(args: SolveArgs) -> ExitCode {
             }
         }
     }
-    let results = super::shard::slice(results, args.shard);
+    let total = results.len();
+    let offset = args.shard.map_or(0, |sh| sh.range(total).start);
+    let mut results = super::shard::slice(results, args.shard);
     for e in &errors {
         eprintln!("error: {e}");
     }
-    let positions: Vec<&Position> = results
-        .iter()
-        .filter_map(|(_, r)| r.as_ref().ok())
-        .collect();
-
-    let progress = Bar::new(positions.len() as u64, "solving", args.quiet);
-    let table_bytes = (args.table_mb * (1 << 20) as f64) as usize;
-    // Each worker keeps one solver (and its table) while the rules stay the same.
-    let outcomes: Vec<Outcome> = positions
-        .par_iter()
-        .map_init(
-            || None::<Solver<TransTable>>,
-            |slot, p| {
-                let solver = match slot {
-                    Some(s) if *s.rules() == p.rules => s,
-                    _ => slot.insert(Solver::with_table_bytes(p.rules, table_bytes)),
-                };
-                let setup = p.setup();
-                let out = match args.target {
-                    Some(t) => {
-                        let (reaches, exchange) = solver.setup_reaches(&setup, t);
-                        Outcome::Target { reaches, exchange }
-                    }
-                    None => Outcome::Solved(Box::new(solver.solve(&setup, args.all))),
-                };
-                progress.tick();
-                out
-            },
-        )
-        .collect();
-    progress.finish();
-
     let mut failed = !errors.is_empty();
+    // --out: a JSON-lines file a rerun resumes; each line carries `index`,
+    // the position's number in the whole input (from 0).
+    let mut file = match &args.out {
+        None => None,
+        Some(path) => {
+            let indices: Vec<usize> = (offset..offset + results.len()).collect();
+            let expect = tysiac::batch::Expect {
+                indices: &indices,
+                same: Vec::new(),
+            };
+            match tysiac::batch::Output::open(path, &expect) {
+                Ok(o) => Some(o),
+                Err(e) => {
+                    eprintln!("error: --out: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+    };
+    let done = file.as_ref().map_or(0, |f| f.done());
+    results.drain(..done);
+    let progress = Bar::new(results.len() as u64, "solving", args.quiet);
+    let table_bytes = (args.table_mb * (1 << 20) as f64) as usize;
+    // To a file, a few positions at a time, so that a killed run loses at
+    // most those in progress; to standard output, all at once.
+    let chunk = if file.is_some() {
+        16
+    } else {
+        results.len().max(1)
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let mut outcomes = outcomes.iter();
-    for (source, r) in &results {
-        let text = match r {
-            Err(e) => {
-                // Reported where it stands in the input, so that output
-                // lines pair with input positions.
-                failed = true;
-                eprintln!("error: {e}");
-                if !args.json {
-                    continue;
+    let mut index = offset + done;
+    for part in results.chunks(chunk) {
+        let positions: Vec<&Position> = part.iter().filter_map(|(_, r)| r.as_ref().ok()).collect();
+        // Each worker keeps one solver (and its table) while the rules stay the same.
+        let outcomes: Vec<Outcome> = positions
+            .par_iter()
+            .map_init(
+                || None::<Solver<TransTable>>,
+                |slot, p| {
+                    let solver = match slot {
+                        Some(s) if *s.rules() == p.rules => s,
+                        _ => slot.insert(Solver::with_table_bytes(p.rules, table_bytes)),
+                    };
+                    let setup = p.setup();
+                    let out = match args.target {
+                        Some(t) => {
+                            let (reaches, exchange) = solver.setup_reaches(&setup, t);
+                            Outcome::Target { reaches, exchange }
+                        }
+                        None => Outcome::Solved(Box::new(solver.solve(&setup, args.all))),
+                    };
+                    progress.tick();
+                    out
+                },
+            )
+            .collect();
+        let mut outcomes = outcomes.iter();
+        let mut lines = Vec::new();
+        for (source, r) in part {
+            let mut line = match r {
+                Err(e) => {
+                    // Reported where it stands in the input, so that output
+                    // lines pair with input positions.
+                    failed = true;
+                    eprintln!("error: {e}");
+                    if !args.json && file.is_none() {
+                        index += 1;
+                        continue;
+                    }
+                    json!({"id": e.position, "line": e.line, "error": e.to_string()})
                 }
-                json!({"id": e.position, "line": e.line, "error": e.to_string()}).to_string()
+                Ok(p) => {
+                    let outcome = outcomes.next().expect("one outcome per position");
+                    let name = p.name(1);
+                    if let (Outcome::Solved(s), Some(e)) = (outcome, p.expect) {
+                        if s.value != e {
+                            failed = true;
+                            eprintln!(
+                                "error: {source}:{}: position {name}: expect: {e}, but the value is {}",
+                                p.line, s.value
+                            );
+                        }
+                    }
+                    if !args.json && file.is_none() {
+                        lines.push(report(&name, p, outcome, args.target));
+                        index += 1;
+                        continue;
+                    }
+                    json_line(&name, p, outcome, args.target)
+                }
+            };
+            if file.is_some() {
+                line["index"] = json!(index);
             }
-            Ok(p) => {
-                let outcome = outcomes.next().expect("one outcome per position");
-                let name = p.name(1);
-                if let (Outcome::Solved(s), Some(e)) = (outcome, p.expect) {
-                    if s.value != e {
-                        failed = true;
-                        eprintln!(
-                            "error: {source}:{}: position {name}: expect: {e}, but the value is {}",
-                            p.line, s.value
-                        );
+            lines.push(line.to_string());
+            index += 1;
+        }
+        match &mut file {
+            Some(f) => {
+                if let Err(e) = f.write_lines(&lines) {
+                    eprintln!("error: --out: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+            None => {
+                for text in &lines {
+                    // A closed pipe (e.g. `| head`) ends the output quietly.
+                    if writeln!(out, "{text}").is_err() {
+                        break;
                     }
                 }
-                if args.json {
-                    json_line(&name, p, outcome, args.target).to_string()
-                } else {
-                    report(&name, p, outcome, args.target)
-                }
             }
-        };
-        // A closed pipe (e.g. `| head`) ends the output quietly.
-        if writeln!(out, "{text}").is_err() {
-            break;
         }
     }
+    progress.finish();
     if failed {
         ExitCode::FAILURE
     } else {
