@@ -86,6 +86,11 @@ pub struct Consts {
     /// D's first-trick marriage waits for D's first trick won.
     pub needs_trick: bool,
     pub last_trick_bonus: i16,
+    /// The points of a declaration waiting for a trick, by [`Node::pending`]:
+    /// none, the marriages of H D C S, the ace marriage.
+    pub pending_values: [i16; 6],
+    /// Any of the three rules above that act at a trick's end.
+    pub trick_end_rules: bool,
 }
 
 impl Consts {
@@ -107,6 +112,13 @@ impl Consts {
             next_trick: r.trump_from == TrumpFrom::NextTrick,
             needs_trick: r.marriage_needs_trick,
             last_trick_bonus: r.last_trick_bonus as i16,
+            pending_values: {
+                let m = r.marriage_values.map(|v| v as i16);
+                [0, m[0], m[1], m[2], m[3], r.ace_marriage as i16]
+            },
+            trick_end_rules: r.trump_from == TrumpFrom::NextTrick
+                || r.marriage_needs_trick
+                || r.last_trick_bonus > 0,
         }
     }
 }
@@ -135,10 +147,11 @@ pub struct Node {
     /// The trump declared on this trick's lead under `trump_from=next_trick`
     /// (`NONE`: no change): in force from the next trick.
     pub pending_trump: u8,
-    /// D's first-trick marriage points under `marriage_needs_trick`, scored
-    /// when D wins a trick. Positions holding some are not shared through
-    /// the table (its entries know nothing of them).
-    pub pending: i16,
+    /// D's first-trick declaration under `marriage_needs_trick`, scored
+    /// when D wins a trick: an index into [`Consts::pending_values`] (0:
+    /// none; a byte keeps the node at 24 bytes). Positions holding one are
+    /// not shared through the table (its entries know nothing of it).
+    pub pending: u8,
 }
 
 /// The seat after seat `s`.
@@ -149,6 +162,20 @@ const fn next(s: u8) -> u8 {
 }
 
 impl Node {
+    /// The node of `s` under the rules unpacked in `c`.
+    pub fn from_state_with(s: &State, c: &Consts) -> Node {
+        let mut n = Node::from_state(s);
+        let waiting = s.pending_points[0] as i16;
+        if waiting != 0 {
+            n.pending = (1..6)
+                .find(|&k| c.pending_values[k] == waiting)
+                .expect("points waiting for a trick are one declaration's")
+                as u8;
+        }
+        n
+    }
+
+    /// The node of `s`, with no declaration waiting for a trick.
     pub fn from_state(s: &State) -> Node {
         let mut n = Node {
             hands: [s.hands[0].bits(), s.hands[1].bits(), s.hands[2].bits()],
@@ -163,7 +190,7 @@ impl Node {
             trick_points: 0,
             mover: s.leader as u8,
             pending_trump: s.pending_trump.map_or(NONE, |t| t as u8),
-            pending: s.pending_points[0] as i16,
+            pending: 0,
         };
         for &c in s.trick() {
             n.add_to_trick(c.index());
@@ -216,8 +243,12 @@ impl Node {
         }
         let follow = hand & SUIT[self.led as usize];
         if follow != 0 {
-            let trumped = self.high_trump != NONE && self.trump != self.led;
-            if c.must_beat && (c.beat_after_trump || !trumped) && (c.beat_third || self.len == 1) {
+            // Rule 1, unless beat_seat=second frees the third card or
+            // beat_after_trump=no a trick a void player has trumped.
+            if c.must_beat
+                && (c.beat_third || self.len == 1)
+                && (c.beat_after_trump || self.high_trump == NONE || self.trump == self.led)
+            {
                 let higher = follow & above(self.high_led);
                 if higher != 0 {
                     return higher;
@@ -348,7 +379,13 @@ impl Node {
                     let (pts, marriage) = self.declares(c, i);
                     if seat == 0 {
                         if c.needs_trick && self.first_trick(c) {
-                            self.pending += pts;
+                            self.pending = if marriage {
+                                1 + suit
+                            } else if pts > 0 {
+                                5
+                            } else {
+                                0
+                            };
                         } else {
                             gain = pts;
                         }
@@ -380,24 +417,39 @@ impl Node {
                 self.leader = self.win_seat;
                 self.mover = self.win_seat;
                 self.len = 0;
-                if self.pending_trump != NONE {
-                    self.trump = self.pending_trump;
-                    self.pending_trump = NONE;
-                }
-                if self.win_seat == 0 {
-                    let bonus = if self.hands[0] == 0 {
-                        c.last_trick_bonus
-                    } else {
-                        0
-                    };
+                let gain = if self.win_seat == 0 {
                     (self.trick_points + points(i)) as i16
-                        + bonus
-                        + std::mem::take(&mut self.pending)
                 } else {
                     0
+                };
+                // The house rules that act at a trick's end, off the common path.
+                if c.trick_end_rules {
+                    gain + self.end_trick_house_rules(c)
+                } else {
+                    gain
                 }
             }
         }
+    }
+
+    /// At a trick's end under `trump_from=next_trick`, `marriage_needs_trick`
+    /// or `last_trick_bonus`: the pending trump takes over, and D, winning,
+    /// gets its waiting declaration and the last trick's bonus.
+    #[cold]
+    fn end_trick_house_rules(&mut self, c: &Consts) -> i16 {
+        if self.pending_trump != NONE {
+            self.trump = self.pending_trump;
+            self.pending_trump = NONE;
+        }
+        if self.win_seat != 0 {
+            return 0;
+        }
+        let bonus = if self.hands[0] == 0 {
+            c.last_trick_bonus
+        } else {
+            0
+        };
+        bonus + c.pending_values[std::mem::take(&mut self.pending) as usize]
     }
 
     /// The most the declarer can still score from a trick start: every card
@@ -405,7 +457,10 @@ impl Node {
     #[inline]
     pub fn upper_bound(&self, c: &Consts) -> i16 {
         let d = self.hands[0];
-        let mut ub = CardSet(self.remaining()).points() as i16 + c.last_trick_bonus + self.pending;
+        let mut ub = CardSet(self.remaining()).points() as i16;
+        if c.trick_end_rules {
+            ub += c.last_trick_bonus + c.pending_values[self.pending as usize];
+        }
         let kq = d >> 2 & d >> 3 & 0x0101_0101;
         if kq != 0 {
             for s in 0..4 {
@@ -623,7 +678,7 @@ mod tests {
                 let mut s = crate::random::start(&mut rng, &rules);
                 let c = Consts::new(&rules);
                 while !s.is_over() {
-                    let n = Node::from_state(&s);
+                    let n = Node::from_state_with(&s, &c);
                     let legal: CardSet = s.legal_cards(&rules);
                     assert_eq!(n.legal(&c), legal.bits(), "{s:?}");
                     let moves = s.legal_moves(&rules);
@@ -633,7 +688,7 @@ mod tests {
                     s.play(&rules, m);
                     let gain = n2.play(&c, m.to_byte());
                     assert_eq!(gain, (s.points[0] - before) as i16);
-                    let again = Node::from_state(&s);
+                    let again = Node::from_state_with(&s, &c);
                     assert_eq!(n2.hands, again.hands);
                     assert_eq!(
                         (

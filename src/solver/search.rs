@@ -39,7 +39,7 @@ pub struct Search<'a, T: Table> {
 impl<T: Table> Search<'_, T> {
     /// The declarer's points still to come from `s`, searched in `(alpha, beta)`.
     pub fn remaining(&mut self, s: &State, alpha: i16, beta: i16) -> i16 {
-        self.node(&Node::from_state(s), alpha, beta)
+        self.node(&Node::from_state_with(s, &self.consts), alpha, beta)
     }
 
     #[inline(always)]
@@ -334,6 +334,7 @@ fn last_trick(n: &Node, c: &Consts) -> i16 {
 /// The most the declarer could still score from `s`: every card left (and
 /// in the trick), and every marriage D still holds.
 pub fn upper_bound(s: &State, rules: &crate::Rules) -> i16 {
-    let n = Node::from_state(s);
-    n.upper_bound(&Consts::new(rules)) + n.trick_points as i16 * i16::from(n.len > 0)
+    let c = Consts::new(rules);
+    let n = Node::from_state_with(s, &c);
+    n.upper_bound(&c) + n.trick_points as i16 * i16::from(n.len > 0)
 }
