@@ -348,7 +348,7 @@ impl TableRow {
             best_contract: best_contract(&levels_for_best),
             defence: match (self.defence_mean, self.defence_expected) {
                 (Some(mean_points), Some(expected_score)) => Some(DefenceSummary {
-                    samples: n,
+                    samples: crate::estimate::bid::defence_samples(n),
                     mean_points,
                     expected_score,
                 }),
@@ -389,7 +389,7 @@ pub fn table_rows(
         Declarer(BidSample),
         Defender(u16),
     }
-    let per_hand = 2 * samples;
+    let per_hand = samples + crate::estimate::bid::defence_samples(samples);
     let solved: Vec<Solved> = workers.map(hands.len() * per_hand, &|| {}, |solver, k| {
         let (h, i) = (k / per_hand, k % per_hand);
         if i < samples {

@@ -137,6 +137,11 @@ impl<T: Table> Solver<T> {
             return None;
         }
         let v = self.value(s);
+        Some((self.move_keeping(s, v), v))
+    }
+
+    /// The first legal move of `s` whose value is `v`, the value of `s`.
+    fn move_keeping(&mut self, s: &State, v: u16) -> Move {
         let moves = s.legal_moves(&self.rules);
         // Each test is a narrow window around the known value: cheap.
         let d = s.points[Seat::D.index()] as i16;
@@ -146,17 +151,23 @@ impl<T: Table> Solver<T> {
             let target = v as i16 - d - (child.points[0] - s.points[0]) as i16;
             let got = self.search(&child, target - 1, target + 1);
             if got == target {
-                return Some((m, v));
+                return m;
             }
         }
         unreachable!("some legal move keeps the value of the position")
     }
 
-    /// One optimal line of play from `s` to the end of the hand.
+    /// One optimal line of play from `s` to the end of the hand. Along it the
+    /// value stays the root's, so it is searched once, not at every move.
     pub fn line(&mut self, s: &State) -> Vec<Move> {
         let mut line = Vec::new();
+        if s.is_over() {
+            return line;
+        }
+        let v = self.value(s);
         let mut cur = *s;
-        while let Some((m, _)) = self.best_move(&cur) {
+        while !cur.is_over() {
+            let m = self.move_keeping(&cur, v);
             cur.apply(&self.rules, m);
             line.push(m);
         }
