@@ -389,7 +389,7 @@ pub fn table_rows(
         Declarer(BidSample),
         Defender(u16),
     }
-    let per_hand = samples + crate::estimate::bid::defence_samples(samples);
+    let per_hand = crate::estimate::bid::work(samples);
     let solved: Vec<Solved> = workers.map(hands.len() * per_hand, &|| {}, |solver, k| {
         let (h, i) = (k / per_hand, k % per_hand);
         if i < samples {

@@ -58,21 +58,11 @@ pub fn run(args: AnalyzeArgs) -> ExitCode {
     let mut keep = super::shard::Keep::new(args.shard, total);
     // --out: JSON lines to a file a rerun resumes, each with its `index`.
     let range = args.shard.map_or(0..total, |sh| sh.range(total));
-    let mut file = match &args.out {
-        None => None,
-        Some(path) => {
-            let indices: Vec<usize> = range.clone().collect();
-            let expect = tysiac::batch::Expect {
-                indices: &indices,
-                same: Vec::new(),
-            };
-            match tysiac::batch::Output::open(path, &expect) {
-                Ok(o) => Some(o),
-                Err(e) => {
-                    eprintln!("error: --out: {e}");
-                    return ExitCode::from(2);
-                }
-            }
+    let mut file = match super::shard::open_out(args.out.as_deref(), range.clone()) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
         }
     };
     let resume_from = range.start + file.as_ref().map_or(0, |f| f.done());

@@ -63,11 +63,7 @@ pub fn run(args: BidArgs) -> ExitCode {
         return fail(e);
     }
     // The declarer samples, then as many of passing and defending.
-    let bar = Bar::new(
-        (opts.samples + bid::defence_samples(opts.samples)) as u64,
-        "bid",
-        c.quiet,
-    );
+    let bar = Bar::new(bid::work(opts.samples) as u64, "bid", c.quiet);
     let report = bid::estimate(hand, &c.rules, &opts, &|| bar.tick());
     bar.finish();
     print_report(report, c.json, text)

@@ -4,8 +4,7 @@
 use std::process::ExitCode;
 
 use clap::Args;
-use tysiac::estimate::{self, exchange, ExchangeOptions, ExchangeReport, InputError};
-use tysiac::CardSet;
+use tysiac::estimate::{self, exchange, ExchangeOptions, ExchangeReport};
 
 use super::input::plural;
 use super::sampling::DEFAULT_SAMPLES;
@@ -32,26 +31,10 @@ pub struct ExchangeArgs {
     pub screen: usize,
 }
 
-/// The ten cards from HAND (10 cards) or HAND (7) and MUSIK (3).
-fn ten_cards(hand: &str, musik: Option<&str>) -> Result<CardSet, InputError> {
-    match musik {
-        // Name the two-argument form too: a 7-card hand alone is the likely slip.
-        None => estimate::parse_hand(hand, 10, "hand (10 cards, or 7 with the musik after it)"),
-        Some(m) => {
-            let seven = estimate::parse_hand(hand, 7, "hand (with a musik given)")?;
-            let three = estimate::parse_hand(m, 3, "musik")?;
-            if let Some(c) = (seven & three).lowest() {
-                return Err(InputError::Twice(c));
-            }
-            Ok(seven | three)
-        }
-    }
-}
-
 pub fn run(args: ExchangeArgs) -> ExitCode {
-    let ten = match ten_cards(&args.hand, args.musik.as_deref()) {
+    let ten = match estimate::ten_cards(&args.hand, args.musik.as_deref()) {
         Ok(t) => t,
-        Err(e) => return fail(e),
+        Err((_, e)) => return fail(e),
     };
     let c = &args.common;
     let opts = ExchangeOptions {

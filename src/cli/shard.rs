@@ -111,3 +111,22 @@ pub fn play_to_file(
     }
     Ok(())
 }
+
+/// `--out FILE` of `solve` and `analyze`: the resumable JSON-lines output of
+/// items `indices`, or none without `--out`. An error names the option.
+pub fn open_out(
+    path: Option<&std::path::Path>,
+    indices: std::ops::Range<usize>,
+) -> Result<Option<tysiac::batch::Output>, String> {
+    let Some(path) = path else {
+        return Ok(None);
+    };
+    let indices: Vec<usize> = indices.collect();
+    let expect = tysiac::batch::Expect {
+        indices: &indices,
+        same: Vec::new(),
+    };
+    tysiac::batch::Output::open(path, &expect)
+        .map(Some)
+        .map_err(|e| format!("--out: {e}"))
+}

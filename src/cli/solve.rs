@@ -106,21 +106,12 @@ pub fn run(args: SolveArgs) -> ExitCode {
     let mut failed = !errors.is_empty();
     // --out: a JSON-lines file a rerun resumes; each line carries `index`,
     // the position's number in the whole input (from 0).
-    let mut file = match &args.out {
-        None => None,
-        Some(path) => {
-            let indices: Vec<usize> = (offset..offset + results.len()).collect();
-            let expect = tysiac::batch::Expect {
-                indices: &indices,
-                same: Vec::new(),
-            };
-            match tysiac::batch::Output::open(path, &expect) {
-                Ok(o) => Some(o),
-                Err(e) => {
-                    eprintln!("error: --out: {e}");
-                    return ExitCode::from(2);
-                }
-            }
+    let mut file = match super::shard::open_out(args.out.as_deref(), offset..offset + results.len())
+    {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
         }
     };
     let done = file.as_ref().map_or(0, |f| f.done());

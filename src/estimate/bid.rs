@@ -414,6 +414,12 @@ pub fn defence_samples(samples: usize) -> usize {
     samples.div_ceil(4)
 }
 
+/// The units of work a run reports to its progress callback: its samples
+/// and its defence samples.
+pub fn work(samples: usize) -> usize {
+    samples + defence_samples(samples)
+}
+
 /// The defence samples of a run ([`defence_samples`] of them), in order.
 pub fn simulate_defence(
     hand: CardSet,

@@ -70,6 +70,26 @@ pub type Progress<'a> = &'a (dyn Fn() + Sync);
 /// A progress callback that does nothing.
 pub fn no_progress() {}
 
+/// The declarer's ten cards after the musik: ten given, or seven and the
+/// musik (`tysiac exchange HAND [MUSIK]`). An error comes with the argument
+/// at fault, `hand` or `musik`.
+pub fn ten_cards(hand: &str, musik: Option<&str>) -> Result<CardSet, (&'static str, InputError)> {
+    let at = |arg: &'static str| move |e: InputError| (arg, e);
+    match musik {
+        // Name the two-argument form too: a 7-card hand alone is the likely slip.
+        None => parse_hand(hand, 10, "hand (10 cards, or 7 with the musik after it)")
+            .map_err(at("hand")),
+        Some(m) => {
+            let seven = parse_hand(hand, 7, "hand (with a musik given)").map_err(at("hand"))?;
+            let three = parse_hand(m, 3, "musik").map_err(at("musik"))?;
+            if let Some(c) = (seven & three).lowest() {
+                return Err(("musik", InputError::Twice(c)));
+            }
+            Ok(seven | three)
+        }
+    }
+}
+
 /// Points of the declarations `cards` allow: its marriages and, with
 /// `ace_marriage`, the four aces.
 pub fn declarable(cards: CardSet, rules: &Rules) -> u16 {

@@ -306,7 +306,7 @@ async fn bid(State(jobs): Shared, bytes: Bytes) -> Answer {
         at_most("candidates", r.candidates, 16)?;
     }
     opts.check().map_err(|e| input("options", e))?;
-    let total = opts.samples as u64;
+    let total = estimate::bid::work(opts.samples) as u64;
     run(
         &jobs,
         req.background,
@@ -338,27 +338,10 @@ struct ExchangeRequest {
     background: bool,
 }
 
-/// The declarer's ten cards: ten given, or seven and the musik (as
-/// `tysiac exchange HAND [MUSIK]`).
-fn ten_cards(hand: &str, musik: Option<&str>) -> Result<CardSet, ApiError> {
-    match musik {
-        None => estimate::parse_hand(hand, 10, "hand (10 cards, or 7 with the musik after it)")
-            .map_err(|e| input("hand", e)),
-        Some(m) => {
-            let seven = estimate::parse_hand(hand, 7, "hand (with a musik given)")
-                .map_err(|e| input("hand", e))?;
-            let three = estimate::parse_hand(m, 3, "musik").map_err(|e| input("musik", e))?;
-            if let Some(c) = (seven & three).lowest() {
-                return Err(input("musik", InputError::Twice(c)));
-            }
-            Ok(seven | three)
-        }
-    }
-}
-
 async fn exchange(State(jobs): Shared, bytes: Bytes) -> Answer {
     let req: ExchangeRequest = body(&bytes)?;
-    let ten = ten_cards(&req.hand, req.musik.as_deref())?;
+    let ten =
+        estimate::ten_cards(&req.hand, req.musik.as_deref()).map_err(|(arg, e)| input(arg, e))?;
     let rules = rules(req.rules.as_deref())?;
     let d = ExchangeOptions::default();
     let opts = ExchangeOptions {
