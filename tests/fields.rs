@@ -138,6 +138,20 @@ fn several_mistakes_with_a_tie_for_the_largest() {
     );
     assert_eq!(a.tricks[0].cards, moves("AS KC JC"));
     assert_eq!(a.tricks[5].cards, moves("KH QH JD"));
+    // Each seat's points at the end of each trick: D's 17, 23 and 17 add up,
+    // then R's 11, 12 and 9.
+    let seat_points: Vec<[u16; 3]> = a.tricks.iter().map(|t| t.seat_points).collect();
+    assert_eq!(
+        seat_points,
+        [
+            [17, 0, 0],
+            [40, 0, 0],
+            [57, 0, 0],
+            [57, 0, 11],
+            [57, 0, 23],
+            [57, 0, 32]
+        ]
+    );
 
     // The hand: D 57, L nothing, R 32; contract 40 made; R's 32 rounds to 30.
     assert!(a.hand.complete);
@@ -278,6 +292,39 @@ fn a_declaration_is_reported_with_its_kind_suit_and_points() {
     assert!(!a.hand.complete);
     assert_eq!((a.hand.made, a.hand.score), (None, None));
     assert!(a.moves.iter().all(|m| m.cost == 0), "perfect so far");
+    // D's 24 after trick 1; the marriage's 100 counts when declared.
+    assert_eq!(a.tricks[0].seat_points, [24, 0, 0]);
+    assert_eq!(a.tricks[1].seat_points, [134, 0, 0]);
+}
+
+#[test]
+fn a_trick_s_trump_when_the_play_stops_after_a_declaring_lead_or_starts_mid_trick() {
+    let text = format!("deal: {DEAL}\nexchange: 9S 9D\ncontract: 220\nplay: AH TD QD KH\n");
+    let p = parse_position(&text).unwrap();
+    let mut solver = Solver::new(Rules::STANDARD);
+
+    // The play stops on the lead KH, which declares: that one-card trick is
+    // played in hearts already.
+    let a = analyze_position(&mut solver, &p, None).unwrap();
+    assert_eq!(a.tricks.len(), 2);
+    assert_eq!(a.tricks[1].cards, moves("KH"));
+    assert_eq!(a.tricks[1].trump, Some(Suit::Hearts));
+    assert_eq!((a.tricks[1].winner, a.tricks[1].points), (None, 0));
+    assert_eq!(a.tricks[1].seat_points, [124, 0, 0]);
+
+    // An analysis that starts there (mid-trick, hearts trump) and plays
+    // KD JD: the trick it opens with is still a hearts trick, and D wins it
+    // (KH KD JD: 4 + 4 + 2).
+    let tysiac::Setup::Play(start) = p.setup() else {
+        panic!("a history in play")
+    };
+    let b = analyze_play(&mut solver, &start, &moves("KD JD"), Some(220)).unwrap();
+    assert_eq!(b.tricks.len(), 1);
+    assert_eq!(b.tricks[0].cards, moves("KH KD JD"));
+    assert_eq!(b.tricks[0].trump, Some(Suit::Hearts));
+    assert_eq!(b.tricks[0].winner, Some(Seat::D));
+    assert_eq!(b.tricks[0].points, 10);
+    assert_eq!(b.tricks[0].seat_points, [134, 0, 0]);
 }
 
 // ---------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 //! Uniformity of the deals as the estimators use them, not just of
 //! `deal_unseen`: the hands and musik that `bid` builds per sample
-//! (`bid::sample_deal`, tied to what `bid::solve_sample` solves and reports),
+//! (`bid::sample_deal`, tied to what `bid::solve_sample` solves and reports;
+//! in realistic mode also the layouts it chooses the exchange on,
+//! `bid::sample_choice_layouts`),
 //! and the layouts `exchange` scores and screens on
 //! (`exchange::sample_layout`, `exchange::screening_layout`).
 //!
@@ -12,7 +14,7 @@
 
 use tysiac::estimate::sample::landing_counts;
 use tysiac::estimate::stats::chi_square;
-use tysiac::estimate::{bid, exchange, BidOptions};
+use tysiac::estimate::{bid, exchange, BidOptions, RealisticOptions};
 use tysiac::{CardSet, Deal, Rules, Seat, Solver};
 
 /// The chi-square statistic and the largest per-cell |z| of landing counts
@@ -164,6 +166,74 @@ fn solve_sample_musiks_are_uniform() {
         !ok,
         "the biased reports passed: chi-square {chi2:.1}, |z| {z:.2}"
     );
+}
+
+/// The layouts a realistic `bid` sample chooses its exchange on, as three
+/// piles: the layout's L and R and the sample's musik (the 17 cards D does
+/// not hold: uniform together when the musik is and each layout is, given
+/// the musik).
+fn choice_piles(hand: CardSet, deal: &Deal, layout: &Deal) -> Vec<CardSet> {
+    assert_eq!(layout.hands[0], hand, "D keeps its hand");
+    assert_eq!(layout.musik, deal.musik, "D has seen the sample's musik");
+    let all = hand | layout.hands[1] | layout.hands[2] | layout.musik;
+    assert_eq!(all.len(), 24, "the layout is a deal of all 24 cards");
+    vec![layout.hands[1], layout.hands[2], layout.musik]
+}
+
+#[test]
+fn realistic_choice_layouts_are_uniform() {
+    let known = hand();
+    let sizes = [7, 7, 3];
+    // One layout per sample (the samples are independent; a sample's
+    // layouts share its musik), the first, second, … in turn, so a bias in
+    // any of the four draws shows.
+    let piles: Vec<Vec<CardSet>> = (0..DRAWS)
+        .map(|i| {
+            let (deal, layouts) = bid::sample_choice_layouts(known, 13, i, 4);
+            assert_eq!(deal, bid::sample_deal(known, 13, i), "sample {i}");
+            choice_piles(known, &deal, &layouts[i % 4])
+        })
+        .collect();
+    let n = piles.len();
+    let counts = landing_counts(known, 3, n, |i| piles[i].clone());
+    let (ok, chi2, z) = passes(&counts, &sizes, n);
+    assert!(ok, "choice layouts: chi-square {chi2:.1}, max |z| {z:.2}");
+    // The planted bias (the lowest unseen card is never in the musik, here
+    // moved to L) is rejected by the same statistic.
+    let biased = landing_counts(known, 3, n, |i| lowest_never_in_musik(known, piles[i].clone()));
+    let (ok, chi2, z) = passes(&biased, &sizes, n);
+    assert!(
+        !ok,
+        "the biased layouts passed: chi-square {chi2:.1}, |z| {z:.2}"
+    );
+}
+
+#[test]
+fn realistic_solve_sample_chooses_on_its_choice_layouts() {
+    // What a realistic solve_sample reports is the choice made on
+    // sample_choice_layouts's layouts, and the value of the sampled deal
+    // after that choice.
+    let rules = discard();
+    let ro = RealisticOptions {
+        choice_layouts: 3,
+        candidates: 4,
+    };
+    let opts = BidOptions {
+        seed: 14,
+        realistic: Some(ro),
+        ..BidOptions::default()
+    };
+    let mut solver = Solver::new(rules);
+    let mut check = Solver::new(rules);
+    for i in 0..12 {
+        let s = bid::solve_sample(&mut solver, hand(), &opts, i);
+        let (deal, layouts) = bid::sample_choice_layouts(hand(), 14, i, 3);
+        let chosen = bid::choose_exchange(&mut check, &rules, &deal, &layouts, 4);
+        assert_eq!(s.chosen, Some(chosen), "sample {i}");
+        let start = deal.after(&rules, &chosen).unwrap();
+        assert_eq!(s.points, check.value(&start), "sample {i}");
+        assert_eq!(s.double_dummy, check.best_exchange(&deal).1, "sample {i}");
+    }
 }
 
 fn ten() -> CardSet {

@@ -143,6 +143,38 @@ fn deal_sample(hand: CardSet, rng: &mut SeededRng) -> Deal {
     }
 }
 
+/// The layouts a realistic sample chooses its exchange on: D's hand and
+/// the musik as in `deal` (what D sees after taking it), the 14 other cards
+/// dealt uniformly, 7 to L and 7 to R, `count` times.
+fn choice_layouts(deal: &Deal, count: usize, rng: &mut SeededRng) -> Vec<Deal> {
+    let (hand, musik) = (deal.hands[0], deal.musik);
+    (0..count)
+        .map(|_| {
+            let p = deal_unseen(hand | musik, &[7, 7], rng);
+            Deal {
+                hands: [hand, p[0], p[1]],
+                musik,
+            }
+        })
+        .collect()
+}
+
+/// Sample `index`'s deal and, in realistic mode with `count` choice
+/// layouts, the layouts [`solve_sample`] chooses the exchange on (drawn
+/// from the same generator, after the deal). Public so that tests can
+/// check them for uniformity.
+pub fn sample_choice_layouts(
+    hand: CardSet,
+    seed: u64,
+    index: usize,
+    count: usize,
+) -> (Deal, Vec<Deal>) {
+    let mut rng = sample_rng(seed, index as u64);
+    let deal = deal_sample(hand, &mut rng);
+    let layouts = choice_layouts(&deal, count, &mut rng);
+    (deal, layouts)
+}
+
 /// Solves one sample: sample `index` of the run (its cards depend on the
 /// seed and the index only).
 pub fn solve_sample(
@@ -166,16 +198,7 @@ pub fn solve_sample(
             // Drawn after the sample's own layout, so a realistic run sees
             // the same musiks and layouts as a double-dummy run of the same
             // seed: the two modes are compared on identical deals.
-            let known = hand | deal.musik;
-            let layouts: Vec<Deal> = (0..ro.choice_layouts)
-                .map(|_| {
-                    let p = deal_unseen(known, &[7, 7], &mut rng);
-                    Deal {
-                        hands: [hand, p[0], p[1]],
-                        musik: deal.musik,
-                    }
-                })
-                .collect();
+            let layouts = choice_layouts(&deal, ro.choice_layouts, &mut rng);
             let chosen = choose_exchange(solver, &rules, &deal, &layouts, ro.candidates);
             let start = deal
                 .after(&rules, &chosen)
@@ -200,7 +223,7 @@ pub fn solve_sample(
 /// say, which no simple rule proposes), then the cheap guess's favourites
 /// up to `candidates` in all. Only the declarer's ten cards and the sampled
 /// layouts are used, never the layout the choice is scored on.
-pub(crate) fn choose_exchange(
+pub fn choose_exchange(
     solver: &mut Solver,
     rules: &Rules,
     deal: &Deal,
