@@ -45,7 +45,7 @@ run() {
         -E 'legal_cards|State::declaration|legal_moves|State::apply|trick_winner' ;;
     score) group score "score boundaries" -f src/score.rs \
         -F 'defender_score|contract_made|hand_score|max_contract|check_bid|check_points' ;;
-    deal) group deal "reference_rules fields analyze" -f src/deal.rs ;;
+    deal) group deal "reference_rules fields analyze notation" -f src/deal.rs ;;
     analyze) group analyze "fields analyze" -f src/analyze.rs -F 'analyze_play|analyze_position|optimal_moves' ;;
     # The min_cost filter of goal max (the contract goal's arithmetic, lines
     # 595-599, is the puzzle-contract group).

@@ -612,3 +612,58 @@ fn exchange_report_fields_when_one_discard_always_makes_everything() {
     assert_eq!(r.exchanges[0].exchange, "9D 9C 9S");
     assert_eq!(r.exchanges[0].levels[0].level, 220);
 }
+
+#[test]
+fn exchange_rows_give_to_l_to_r_and_the_named_trump() {
+    use tysiac::estimate::{exchange, ExchangeOptions};
+    // musik=pass, trump=chosen: D's ten are the six hearts, AD, AC, 9S and
+    // 9C. Giving away the two 9s (one to each defender, either way round)
+    // and naming hearts, D keeps eight winners: the defenders hold no heart,
+    // so they can neither follow nor ruff, and AD and AC top their suits.
+    // D takes every trick, all 120 card points (the given 9s included), and
+    // the heart marriage's 100 (under trump=chosen marriages only score):
+    // 220 on every layout. Any other exchange or trump keeps a loser or
+    // lets a defender ruff, so these two are the best rows, both 220.
+    let rules: Rules = "standard trump=chosen".parse().unwrap();
+    let ten: CardSet = "ATKQJ9.A.A9.9".parse().unwrap();
+    let opts = ExchangeOptions {
+        samples: 8,
+        seed: 6,
+        threads: 1,
+        candidates: 4,
+        screen: 4,
+        ..ExchangeOptions::default()
+    };
+    let r = exchange::estimate(ten, &rules, &opts, &|| {}).unwrap();
+    let mut top: Vec<(Option<&str>, Option<&str>, Option<&str>, u16, f64)> = r.exchanges[..2]
+        .iter()
+        .map(|e| {
+            assert_eq!(e.discard, None, "musik=pass gives, not discards");
+            assert_eq!(
+                e.exchange,
+                format!(
+                    "{} {} {}",
+                    e.to_l.as_deref().unwrap(),
+                    e.to_r.as_deref().unwrap(),
+                    e.trump.as_deref().unwrap()
+                )
+            );
+            (
+                e.to_l.as_deref(),
+                e.to_r.as_deref(),
+                e.trump.as_deref(),
+                e.cap,
+                e.mean_points,
+            )
+        })
+        .collect();
+    top.sort_by(|a, b| a.0.cmp(&b.0));
+    assert_eq!(
+        top,
+        [
+            (Some("9C"), Some("9S"), Some("H"), 220, 220.0),
+            (Some("9S"), Some("9C"), Some("H"), 220, 220.0)
+        ]
+    );
+    assert!(r.exchanges[2..].iter().all(|e| e.mean_points < 220.0));
+}

@@ -616,3 +616,25 @@ fn legal_moves_are_exactly_the_moves_is_legal_accepts() {
         assert!(!list.is_empty(), "{p:?}");
     }
 }
+
+// ---- What a state reports mid-trick ------------------------------------
+
+#[test]
+fn remaining_and_is_over_count_every_hand_mid_trick() {
+    // D led QH from QH AC 9C; L still holds KH 9H AS, R holds JH KS QS: the
+    // three hands hold 2, 3 and 3 cards, 8 in all (the led QH is no longer
+    // held).
+    let s = pos(["..A9.", "K9...A", "J...KQ"], Seat::D, &["QH"], None);
+    let want: CardSet = "KJ9..A9.AKQ".parse().unwrap();
+    assert_eq!(s.remaining(), want);
+    assert!(!s.is_over());
+    // The last trick: D has led its last card and L and R still hold one
+    // each; not over until R has played.
+    let mut s = pos(["...", "K...", "J..."], Seat::D, &["QH"], None);
+    assert_eq!(s.remaining(), "KJ...".parse().unwrap());
+    s.play(&Rules::STANDARD, mv("KH"));
+    assert_eq!(s.remaining(), "J...".parse().unwrap());
+    assert!(!s.is_over());
+    s.play(&Rules::STANDARD, mv("JH"));
+    assert!(s.remaining().is_empty() && s.is_over());
+}

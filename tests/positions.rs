@@ -9,8 +9,8 @@
 //! is checked against the independent reference (`tests/common/reference.rs`,
 //! which shares no rules code with the crate) by
 //! `tests/positions_reference.rs`: all of them in the normal run except the
-//! whole 8-trick hands and the musik deals listed there as too slow, which
-//! `scripts/check-positions.sh` checks.
+//! one musik deal listed there as too slow (`SLOW`: musik-ru, 8 minutes),
+//! which `scripts/check-positions.sh` checks.
 //!
 //! Every file is checked here, `puzzles.txt` included (`tests/puzzle.rs`
 //! also checks that each puzzle has one winning move).

@@ -200,7 +200,9 @@ fn realistic_choice_layouts_are_uniform() {
     assert!(ok, "choice layouts: chi-square {chi2:.1}, max |z| {z:.2}");
     // The planted bias (the lowest unseen card is never in the musik, here
     // moved to L) is rejected by the same statistic.
-    let biased = landing_counts(known, 3, n, |i| lowest_never_in_musik(known, piles[i].clone()));
+    let biased = landing_counts(known, 3, n, |i| {
+        lowest_never_in_musik(known, piles[i].clone())
+    });
     let (ok, chi2, z) = passes(&biased, &sizes, n);
     assert!(
         !ok,
