@@ -342,6 +342,21 @@ impl Rules {
         }
     }
 
+    /// The highest bid level at most `points` (`None` below 100).
+    pub fn level_at_most(&self, points: u16) -> Option<u16> {
+        let mut level = 100;
+        while level + self.step_at(level) <= points {
+            level += self.step_at(level);
+        }
+        (points >= 100).then_some(level)
+    }
+
+    /// The lowest bid level above `points` (100 below 100).
+    pub fn level_above(&self, points: u16) -> u16 {
+        self.level_at_most(points)
+            .map_or(100, |level| level + self.step_at(level))
+    }
+
     /// Tricks in a hand: 8, or 7 with `musik=discard`.
     pub const fn tricks(&self) -> usize {
         match self.musik {

@@ -521,10 +521,10 @@ impl Game {
                 if contract < hand.bid {
                     return Err(format!("contract {contract} is below the bid {}", hand.bid));
                 }
-                if (contract - 100) % rules.bid_step != 0 {
+                if !rules.is_bid_level(contract) {
                     return Err(format!(
-                        "contract {contract} is not 100 plus steps of {} (bid_step={}), as a bid must be",
-                        rules.bid_step, rules.bid_step
+                        "contract {contract} is not a bid level (bid_step={}), as a bid must be",
+                        rules.get("bid_step").unwrap_or_default()
                     ));
                 }
                 if contract > max_contract(&rules) {

@@ -204,3 +204,93 @@ fn points_check_counts_the_ace_marriage_and_names_the_range() {
     let e = check_points(&Rules::STANDARD, [119, 0, 0]).unwrap_err();
     assert!(e.contains("not the 120 card points"), "{e}");
 }
+
+/// [`defender_choice`] and [`declarer_choice`] with D already holding
+/// `points`: every value moves up by that much.
+fn with_points(mut s: State, points: u16) -> State {
+    s.points[0] = points;
+    s
+}
+
+fn contract_options(rules: &str, side: Side) -> Options {
+    Options {
+        rules: rules.parse().unwrap(),
+        side,
+        goal: Goal::Contract,
+        ..Options::default()
+    }
+}
+
+#[test]
+fn contract_goal_at_the_level_edges() {
+    let mut solver = Solver::new(Rules::STANDARD);
+    let defender = contract_options("standard", Side::Defender);
+    let declarer = contract_options("standard", Side::Declarer);
+    let contract =
+        |solver: &mut Solver, o: &Options, s: State| examine(solver, o, &s).map(|e| e.contract);
+
+    // Defender (L: 9H keeps D to x + 15, TH gives x + 25). The contract is
+    // the lowest level above x + 15; TH must reach it for 9H to be the one
+    // answer.
+    // x = 80: 95 against 105, contract 100 (a contract of exactly 100).
+    assert_eq!(
+        contract(&mut solver, &defender, with_points(defender_choice(), 80)),
+        Ok(Some(100))
+    );
+    // x = 90: 105 against 115, contract 110.
+    assert_eq!(
+        contract(&mut solver, &defender, with_points(defender_choice(), 90)),
+        Ok(Some(110))
+    );
+    // x = 85: 100 against 110, contract 110: TH reaches it exactly.
+    assert_eq!(
+        contract(&mut solver, &defender, with_points(defender_choice(), 85)),
+        Ok(Some(110))
+    );
+    // x = 74: 89 is more than a step short of 100: no tight contract.
+    assert_eq!(
+        contract(&mut solver, &defender, with_points(defender_choice(), 74)),
+        Err(Reject::NoContract)
+    );
+
+    // Declarer (AH reaches x + 30, 9H only x). The contract is the highest
+    // level x + 30 reaches.
+    // x = 75: 105 against 75, contract 100.
+    assert_eq!(
+        contract(&mut solver, &declarer, with_points(declarer_choice(), 75)),
+        Ok(Some(100))
+    );
+    // x = 69: 99 reaches no contract.
+    assert_eq!(
+        contract(&mut solver, &declarer, with_points(declarer_choice(), 69)),
+        Err(Reject::NoContract)
+    );
+}
+
+#[test]
+fn contract_goal_under_a_step_that_changes_at_200() {
+    // bid_step=5,10@200: the levels are ... 195, 200, 210, 220 ...; 205 is
+    // none.
+    let rules = "standard bid_step=5,10@200";
+    let mut solver = Solver::new(rules.parse().unwrap());
+    let contract =
+        |solver: &mut Solver, o: &Options, s: State| examine(solver, o, &s).map(|e| e.contract);
+    // Declarer on 177 + 30 = 207: the highest level reached is 200, not 205.
+    let declarer = contract_options(rules, Side::Declarer);
+    assert_eq!(
+        contract(&mut solver, &declarer, with_points(declarer_choice(), 177)),
+        Ok(Some(200))
+    );
+    // Below 200 the steps are 5: 167 + 30 = 197 reaches 195.
+    assert_eq!(
+        contract(&mut solver, &declarer, with_points(declarer_choice(), 167)),
+        Ok(Some(195))
+    );
+    // Defender, D on 187 + 15 = 202: the lowest level above is 210, which
+    // TH (212) reaches.
+    let defender = contract_options(rules, Side::Defender);
+    assert_eq!(
+        contract(&mut solver, &defender, with_points(defender_choice(), 187)),
+        Ok(Some(210))
+    );
+}

@@ -156,6 +156,17 @@ fn bid_step_changes_at_a_level() {
     assert!(check_bid(&r, 210).is_ok());
     let e = check_bid(&r, 205).unwrap_err();
     assert!(e.contains("5,10@200"), "{e}");
+    // A contract announced after the musik follows the same levels: 205 is
+    // none (a hand that says so is refused, the game unchanged), 210 is.
+    let mut g = game("ru bid_step=5,10@200");
+    let e = g.play(&played(0, 205, &[210, 5, 5])).unwrap_err();
+    assert!(
+        e.contains("contract 205 is not a bid level") && e.contains("5,10@200"),
+        "{e}"
+    );
+    assert!(g.hands.is_empty());
+    g.play(&played(0, 210, &[210, 5, 5])).unwrap();
+    assert_eq!(g.totals[0], 210);
     // The old spellings still work.
     assert!(check_bid(&rules("standard bid_step=10"), 105).is_err());
     assert!(check_bid(&rules("standard bid_step=5"), 105).is_ok());

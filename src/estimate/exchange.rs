@@ -296,7 +296,8 @@ fn report(
         .map(|(e, _)| cap(kept_after(ten, e), rules))
         .collect();
     let highest = points.iter().flatten().copied().max().unwrap_or(0);
-    let top = (caps.iter().copied().max().unwrap_or(120) + rules.bid_step)
+    let max_cap = caps.iter().copied().max().unwrap_or(120);
+    let top = (max_cap + rules.step_at(max_cap))
         .max(floor_level(highest, rules))
         .max(lowest);
     let levels = levels_from(lowest, top, rules);

@@ -124,11 +124,7 @@ pub fn levels_from(from: u16, top: u16, rules: &Rules) -> Vec<u16> {
 
 /// `x` rounded down to a bid level (100 at least).
 fn floor_level(x: u16, rules: &Rules) -> u16 {
-    let mut level = 100;
-    while level + rules.step_at(level) <= x {
-        level += rules.step_at(level);
-    }
-    level
+    rules.level_at_most(x).unwrap_or(100)
 }
 
 /// One bid or contract level: how often the declarer's points reached it.

@@ -590,15 +590,16 @@ pub fn examine(solver: &mut Solver, opts: &Options, s: &State) -> Result<Examine
             (None, line)
         }
         Goal::Contract => {
-            let step = opts.rules.bid_step.max(1);
+            // The tightest contract: for the declarer the highest bid level
+            // it reaches, for a defender the lowest level above what the
+            // declarer reaches (none when that is more than a step short
+            // of 100: a contract of 100 would not be tight).
             let t = if declarer {
-                value / step * step
+                rules.level_at_most(value)
             } else {
-                (value / step + 1) * step
+                (value + rules.bid_step >= 100).then(|| rules.level_above(value))
             };
-            if t < 100 {
-                return Err(Reject::NoContract);
-            }
+            let t = t.ok_or(Reject::NoContract)?;
             (Some(t), t)
         }
     };
