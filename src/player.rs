@@ -18,7 +18,7 @@ use std::str::FromStr;
 use crate::card::{Card, Rank};
 use crate::cardset::CardSet;
 use crate::deal::{Deal, Exchange};
-use crate::estimate::sample::{deal_unseen, sample_rng};
+use crate::estimate::sample::{deal_unseen, sample_rng, AUX_STREAM};
 use crate::estimate::{cap, guessed_exchanges};
 use crate::moves::Move;
 use crate::pimc::{self, PimcOptions};
@@ -138,30 +138,26 @@ impl Player for PlayerKind {
                 )
             }
             PlayerKind::Pimc(n) => {
-                let layouts = n.clamp(1, 8);
-                let deals: Vec<Deal> = (0..layouts)
+                let layout = |stream: u64| {
+                    let piles = deal_unseen(ten, &[7, 7], &mut sample_rng(cx.seed, stream));
+                    Deal {
+                        hands: [deal.hands[0], piles[0], piles[1]],
+                        musik: deal.musik,
+                    }
+                };
+                let choice: Vec<Deal> = (0..n.clamp(1, 8) as u64).map(layout).collect();
+                let e = crate::estimate::bid::choose_exchange(cx.solver, rules, deal, &choice, 6);
+                // The contract is judged on other layouts than the exchange
+                // was chosen on: on those the chosen exchange looks better
+                // than it is.
+                let values: Vec<u16> = (0..n.clamp(8, 32) as u64)
                     .map(|i| {
-                        let mut r = sample_rng(cx.seed, i as u64);
-                        let piles = deal_unseen(ten, &[7, 7], &mut r);
-                        Deal {
-                            hands: [deal.hands[0], piles[0], piles[1]],
-                            musik: deal.musik,
-                        }
-                    })
-                    .collect();
-                let e = crate::estimate::bid::choose_exchange(cx.solver, rules, deal, &deals, 6);
-                let values: Vec<u16> = deals
-                    .iter()
-                    .map(|d| {
+                        let d = layout(AUX_STREAM + i);
                         cx.solver
                             .value(&d.after(rules, &e).expect("a legal exchange"))
                     })
                     .collect();
-                let contract = contract_for(rules, kept(ten, &e), bid, |level| {
-                    let k = values.iter().filter(|&&v| v >= level).count();
-                    k as f64 >= confidence * values.len() as f64
-                });
-                (e, contract)
+                (e, announce(rules, kept(ten, &e), bid, confidence, &values))
             }
             PlayerKind::Simple => {
                 let e = guessed_exchanges(deal, rules)[0];
@@ -174,6 +170,30 @@ impl Player for PlayerKind {
 /// The cards D keeps after `e`.
 fn kept(ten: CardSet, e: &Exchange) -> CardSet {
     e.cards().into_iter().fold(ten, |t, c| t.without(c))
+}
+
+/// The contract a sampling declarer announces, given the double-dummy
+/// values of its layouts: of the levels from `bid` up whose estimated chance
+/// reaches `confidence`, the one with the highest expected hand score
+/// (+level when made, −level when not; the lower on a tie); `bid` when none
+/// does. The highest level that reaches `confidence` would throw away a sure
+/// 100 for a coin flip at 150.
+pub fn announce(rules: &Rules, kept: CardSet, bid: u16, confidence: f64, values: &[u16]) -> u16 {
+    let chance = |level: u16| {
+        values.iter().filter(|&&v| v >= level).count() as f64 / values.len().max(1) as f64
+    };
+    let top = cap(kept, rules).max(bid);
+    let mut best = (bid, f64::MIN);
+    let mut level = bid;
+    while level <= top {
+        let p = chance(level);
+        let expected = level as f64 * (2.0 * p - 1.0);
+        if p >= confidence && expected > best.1 {
+            best = (level, expected);
+        }
+        level += rules.step_at(level);
+    }
+    best.0
 }
 
 /// The highest level from `bid` up to the kept cards' cap for which `good`

@@ -635,7 +635,8 @@ fn exchange_rows_give_to_l_to_r_and_the_named_trump() {
         ..ExchangeOptions::default()
     };
     let r = exchange::estimate(ten, &rules, &opts, &|| {}).unwrap();
-    let mut top: Vec<(Option<&str>, Option<&str>, Option<&str>, u16, f64)> = r.exchanges[..2]
+    type Row<'a> = (Option<&'a str>, Option<&'a str>, Option<&'a str>, u16, f64);
+    let mut top: Vec<Row> = r.exchanges[..2]
         .iter()
         .map(|e| {
             assert_eq!(e.discard, None, "musik=pass gives, not discards");

@@ -4,7 +4,7 @@ use assert_cmd::Command;
 use tysiac::estimate::Workers;
 use tysiac::pimc::{self, PimcOptions};
 use tysiac::selfplay::{play_games, PlayOptions};
-use tysiac::{random, Rules, Seat, Solver, View};
+use tysiac::{random, CardSet, Rules, Seat, Solver, View};
 
 fn opts(declarer: &str, defenders: &str, deals: usize) -> PlayOptions {
     PlayOptions {
@@ -367,4 +367,39 @@ fn bid_play_sets_double_dummy_beside_play_on_the_same_deals() {
         }
     }
     assert!(compared >= 10);
+}
+
+#[test]
+fn a_sampling_declarer_announces_the_best_expected_score() {
+    use tysiac::player::announce;
+    let rules = Rules::STANDARD;
+    // D keeps both red marriages: the cap is 120 + 100 + 80 = 300, so the
+    // levels are not cut short.
+    let kept: CardSet = "KQ.KQ.A.A9".parse().unwrap();
+    let values = |v: &[(u16, usize)]| -> Vec<u16> {
+        v.iter()
+            .flat_map(|&(x, n)| std::iter::repeat_n(x, n))
+            .collect()
+    };
+    // Half the layouts make 160, half only 100: 100 is sure (+100), every
+    // level from 110 to 160 a coin flip (expected 0). Announcing the
+    // highest level that reaches 50% (160) would be the old mistake.
+    let half = values(&[(160, 5), (100, 5)]);
+    assert_eq!(announce(&rules, kept, 100, 0.5, &half), 100);
+    // 8 in 10 make 160: 160 · (0.8 − 0.2) = 96 < 100, still 100; at 9 in 10,
+    // 160 · 0.8 = 128 > 100.
+    let eight = values(&[(160, 8), (100, 2)]);
+    assert_eq!(announce(&rules, kept, 100, 0.5, &eight), 100);
+    let nine = values(&[(160, 9), (100, 1)]);
+    assert_eq!(announce(&rules, kept, 100, 0.5, &nine), 160);
+    // A chance below --confidence rules a level out even when its expected
+    // score is the highest: at 0.95, 160 (0.9) is out, 100 (1.0) stays.
+    assert_eq!(announce(&rules, kept, 100, 0.95, &nine), 100);
+    // No level reaches the confidence: the bid itself.
+    let poor = values(&[(90, 10)]);
+    assert_eq!(announce(&rules, kept, 120, 0.5, &poor), 120);
+    // Never above the cap of the kept cards: without marriages, 120, even
+    // if the layouts say more (they cannot, but the cap is the guard).
+    let plain: CardSet = "A9.A9.A.A".parse().unwrap();
+    assert_eq!(announce(&rules, plain, 100, 0.5, &values(&[(200, 4)])), 120);
 }
