@@ -47,12 +47,12 @@ run() {
         -F 'defender_score|contract_made|hand_score|max_contract|check_bid|check_points' ;;
     deal) group deal "reference_rules fields analyze notation" -f src/deal.rs ;;
     analyze) group analyze "fields analyze" -f src/analyze.rs -F 'analyze_play|analyze_position|optimal_moves' ;;
-    # The min_cost filter of goal max (the contract goal's arithmetic, lines
-    # 595-599, is the puzzle-contract group).
-    puzzle) group puzzle "boundaries puzzle" -f src/puzzle/mod.rs -F 'in examine|replace examine' \
-        -E 'mod.rs:59[5-9]:' ;;
-    puzzle-contract) group puzzle-contract "boundaries puzzle" -f src/puzzle/mod.rs \
-        -F 'mod.rs:59[5-9]:.*in examine' ;;
+    # The puzzle filter: examine's min_cost (goal max) and contract (goal
+    # contract) arithmetic.
+    puzzle) group puzzle "boundaries puzzle" -f src/puzzle/mod.rs -F 'in examine|replace examine' ;;
+    # Bid levels (bid_step, and 5,10@200), which score and the puzzles use.
+    levels) group levels "boundaries score_rules score" -f src/rules.rs \
+        -F 'level_at_most|level_above|step_at|is_bid_level' ;;
     sampling) group sampling "sampling_uniform" -f src/estimate/sample.rs -f src/estimate/bid.rs \
         -f src/estimate/exchange.rs \
         -F 'deal_unseen|landing_counts|sample_rng|sample_deal|deal_sample|solve_sample|sample_layout|screening_layout' ;;
@@ -62,6 +62,6 @@ run() {
 
 if [ $# -eq 0 ]; then
     # In the order of the last run (about 2 mutants a minute here).
-    set -- score puzzle state analyze sampling deal state-rest puzzle-contract
+    set -- score puzzle state analyze sampling deal state-rest levels
 fi
 for g in "$@"; do run "$g"; done
