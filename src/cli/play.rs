@@ -35,7 +35,8 @@ pub struct PlayArgs {
     /// D's seven cards on every deal (the rest dealt at random).
     #[arg(long)]
     pub hand: Option<String>,
-    /// The chance a pimc declarer wants before it announces a level.
+    /// The chance a pimc declarer wants before it announces a level (of those
+    /// that reach it, it announces the one with the highest expected score).
     #[arg(long, default_value_t = 0.5)]
     pub confidence: f64,
     /// Rule set, e.g. "standard musik=discard".
