@@ -398,6 +398,12 @@ async fn play_a_hand_against_two_computer_players() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     page.wait_for("#play-postmortem").await;
+    // Each computer asked the bid estimate how far to go, once.
+    let limits = page.js("return game.limits").await;
+    for seat in [1, 2] {
+        let level = limits[seat].as_u64().unwrap_or_else(|| panic!("{limits}"));
+        assert!(level == 0 || (100..=400).contains(&level), "{limits}");
+    }
     let status = page.text("#play-status").await;
     assert!(
         status.contains("made") || status.contains("failed"),

@@ -4,7 +4,6 @@
 const SUITS = ['H', 'D', 'C', 'S'];
 const SYM = { H: '♥', D: '♦', C: '♣', S: '♠' };
 const RANKS = ['A', 'T', 'K', 'Q', 'J', '9'];
-const POINTS = { A: 11, T: 10, K: 4, Q: 3, J: 2, 9: 0 };
 const MARRIAGE = { H: 100, D: 80, C: 60, S: 40 };
 const RULES = ['standard', 'pl', 'ru'];
 const $ = id => document.getElementById(id);
@@ -39,7 +38,6 @@ function marriages(cards) {
   return SUITS.filter(s => cards.includes('K' + s) && cards.includes('Q' + s));
 }
 function cap(cards) { return 120 + marriages(cards).reduce((a, s) => a + MARRIAGE[s], 0); }
-function cardPoints(cards) { return cards.reduce((a, c) => a + POINTS[c[0]], 0); }
 
 // ---------------------------------------------------------------- API
 async function api(path, body, method = 'POST') {
@@ -374,10 +372,16 @@ function totals() { try { return JSON.parse(localStorage.getItem('tysiac.totals'
 function showTotals() { const t = totals(); $('play-totals').textContent = `You ${t[0]} · Left ${t[1]} · Right ${t[2]}`; }
 function say(t) { $('play-status').textContent = t; }
 function controls(...kids) { $('play-controls').replaceChildren(...kids); }
-function computerLimit(cards) {
-  const m = marriages(cards).reduce((a, s) => a + MARRIAGE[s], 0);
-  let limit = 100 + Math.floor(m * 0.5 / 10) * 10 + (cardPoints(cards) >= 45 ? 10 : 0);
-  return Math.min(limit, cap(cards));
+// How far a computer bids: what `tysiac bid` says is worth bidding for its
+// seven cards (the highest level whose expected score as declarer beats
+// passing and defending; 0 when none is), asked once per hand.
+const COMPUTER_BID_SAMPLES = 200;
+async function computerLimit(i) {
+  if (game.limits[i] === undefined) {
+    const r = await api('/bid', { hand: handText(game.hands[i]), samples: COMPUTER_BID_SAMPLES, seed: game.seed + i });
+    game.limits[i] = r.worth_bidding ?? 0;
+  }
+  return game.limits[i];
 }
 $('play-new').addEventListener('click', playNew);
 async function playNew() {
@@ -390,6 +394,7 @@ async function playNew() {
     game.musik = handCards(parts[3]);
     game.moves = []; game.phase = 'bidding';
     game.high = 100; game.highBy = 0; game.passed = [false, false, false]; game.turn = 1;
+    game.seed = d.seed; game.limits = [];
     say(`Deal ${d.seed}. You open the bidding at 100.`);
     $('play-history').textContent = '';
     playTable();
@@ -403,7 +408,7 @@ function playTable(opts = {}) {
   kids.push(seatBox('Your hand', opts.mine || game.hands[0], opts.mineOpts || {}));
   $('play-table').replaceChildren(...kids);
 }
-function biddingStep() {
+async function biddingStep() {
   const active = [0, 1, 2].filter(i => !game.passed[i]);
   if (active.length === 1) return bidWon(active[0]);
   const i = game.turn;
@@ -418,7 +423,11 @@ function biddingStep() {
     controls(...kids);
     return;
   }
-  const limit = computerLimit(game.hands[i]);
+  let limit;
+  try {
+    say(`${NAMES[i]} is thinking…`);
+    limit = await computerLimit(i);
+  } catch (e) { say(`${NAMES[i]} could not bid: ${e.message}`); return; }
   if (game.high + 10 <= limit) { game.high += 10; game.highBy = i; say(`${NAMES[i]} bids ${game.high}.`); }
   else { game.passed[i] = true; say(`${NAMES[i]} passes.`); }
   game.turn = (i + 1) % 3;
