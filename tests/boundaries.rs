@@ -180,7 +180,11 @@ fn bid_edges() {
     assert_eq!(max_contract(&std), 400);
     assert!(check_bid(&std, 99).is_err());
     assert!(check_bid(&std, 100).is_ok());
-    assert!(check_bid(&std, 105).is_err(), "not a step of 10");
+    assert_eq!(
+        check_bid(&std, 105),
+        Err("bid 105 is not 100 plus steps of 10 (bid_step=10)".into()),
+        "not a step of 10"
+    );
     assert!(check_bid(&std, 400).is_ok(), "the maximum itself");
     assert!(check_bid(&std, 410).is_err());
     let ru = rules("ru");

@@ -156,6 +156,10 @@ fn bid_step_changes_at_a_level() {
     assert!(check_bid(&r, 210).is_ok());
     let e = check_bid(&r, 205).unwrap_err();
     assert!(e.contains("5,10@200"), "{e}");
+    assert!(
+        e.contains("100 plus steps of 5 below 200, then steps of 10"),
+        "{e}"
+    );
     // A contract announced after the musik follows the same levels: 205 is
     // none (a hand that says so is refused, the game unchanged), 210 is.
     let mut g = game("ru bid_step=5,10@200");
