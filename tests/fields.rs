@@ -325,6 +325,11 @@ fn a_trick_s_trump_when_the_play_stops_after_a_declaring_lead_or_starts_mid_tric
     assert_eq!(b.tricks[0].winner, Some(Seat::D));
     assert_eq!(b.tricks[0].points, 10);
     assert_eq!(b.tricks[0].seat_points, [134, 0, 0]);
+    // Stopping after the one card KD: the trick is still a hearts trick.
+    let c = analyze_play(&mut solver, &start, &moves("KD"), Some(220)).unwrap();
+    assert_eq!(c.tricks[0].cards, moves("KH KD"));
+    assert_eq!(c.tricks[0].trump, Some(Suit::Hearts));
+    assert_eq!(c.tricks[0].winner, None);
 }
 
 // ---------------------------------------------------------------------------
