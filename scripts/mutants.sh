@@ -39,9 +39,9 @@ group() {
 
 run() {
     case $1 in
-    state) group state "reference_rules legal_moves fields boundaries" -f src/state.rs \
+    state) group state "reference_rules legal_moves house_rules fields boundaries" -f src/state.rs \
         -F 'legal_cards|State::declaration|legal_moves|State::apply|trick_winner' ;;
-    state-rest) group state-rest "reference_rules legal_moves fields boundaries" -f src/state.rs \
+    state-rest) group state-rest "reference_rules legal_moves house_rules fields boundaries" -f src/state.rs \
         -E 'legal_cards|State::declaration|legal_moves|State::apply|trick_winner' ;;
     score) group score "score score_rules boundaries" -f src/score.rs \
         -F 'defender_score|contract_made|hand_score|max_contract|check_bid|check_points' ;;
@@ -52,10 +52,10 @@ run() {
     puzzle) group puzzle "boundaries puzzle" -f src/puzzle/mod.rs -F 'in examine|replace examine' ;;
     # Bid levels (bid_step, and 5,10@200), which score and the puzzles use.
     levels) group levels "boundaries score_rules score" -f src/rules.rs \
-        -F 'level_at_most|level_above|step_at|is_bid_level' ;;
+        -F 'level_at_most|level_above|step_at|is_bid_level' -E 'delete field' ;;
     sampling) group sampling "sampling_uniform" -f src/estimate/sample.rs -f src/estimate/bid.rs \
         -f src/estimate/exchange.rs \
-        -F 'deal_unseen|landing_counts|sample_rng|sample_deal|deal_sample|solve_sample|sample_layout|screening_layout' ;;
+        -F 'deal_unseen|landing_counts|sample_rng|sample_deal|deal_sample|solve_sample|choice_layouts|sample_layout|screening_layout' ;;
     *) echo "unknown group $1" >&2; exit 2 ;;
     esac
 }

@@ -298,3 +298,37 @@ fn contract_goal_under_a_step_that_changes_at_200() {
         Ok(Some(210))
     );
 }
+
+/// The bid levels each `bid_step` setting gives (docs/rules.md): from 100 in
+/// steps of `bid_step`, and with `LOW,HIGH@LEVEL` in steps of HIGH from
+/// LEVEL on.
+#[test]
+fn bid_levels_follow_the_step_switch() {
+    let std = Rules::STANDARD;
+    assert_eq!((std.step_at(100), std.step_at(390)), (10, 10));
+    assert_eq!(std.level_at_most(207), Some(200));
+    assert_eq!(std.level_at_most(99), None);
+    assert_eq!((std.level_above(200), std.level_above(50)), (210, 100));
+
+    // ru: steps of 5 throughout.
+    let ru = rules("ru");
+    assert_eq!((ru.step_at(105), ru.step_at(300)), (5, 5));
+    assert_eq!(ru.level_at_most(197), Some(195));
+    assert_eq!(ru.level_above(195), 200);
+
+    // 5,10@200: ..., 190, 195, 200, 210, 220, ...
+    let r = rules("standard bid_step=5,10@200");
+    assert_eq!((r.step_at(195), r.step_at(200)), (5, 10));
+    assert_eq!((r.level_above(195), r.level_above(200)), (200, 210));
+    assert_eq!(r.level_at_most(209), Some(200));
+    let levels: Vec<u16> = (185..=225).filter(|&b| r.is_bid_level(b)).collect();
+    assert_eq!(levels, [185, 190, 195, 200, 210, 220]);
+
+    // 5,20@155: ..., 150, 155, 175, 195, ...: the large steps count from
+    // 155, not from 100 or 0.
+    let r = rules("standard bid_step=5,20@155");
+    assert_eq!((r.step_at(150), r.step_at(155)), (5, 20));
+    let levels: Vec<u16> = (145..=200).filter(|&b| r.is_bid_level(b)).collect();
+    assert_eq!(levels, [145, 150, 155, 175, 195]);
+    assert_eq!(r.level_above(155), 175);
+}
