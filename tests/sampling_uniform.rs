@@ -12,36 +12,12 @@
 //! musik" for `bid`, "the lowest unseen card never goes to L" for
 //! `exchange`. The seeds are fixed, so every run gives the same numbers.
 
+mod common;
+
+use common::uniformity::{chi_square_quantile, uniformity};
 use tysiac::estimate::sample::landing_counts;
-use tysiac::estimate::stats::chi_square;
 use tysiac::estimate::{bid, exchange, BidOptions, RealisticOptions};
 use tysiac::{CardSet, Deal, Rules, Seat, Solver};
-
-/// The chi-square statistic and the largest per-cell |z| of landing counts
-/// in piles of `sizes`, against a uniform deal.
-fn uniformity(counts: &[Vec<u64>], sizes: &[usize], draws: usize) -> (f64, f64) {
-    let unseen: usize = sizes.iter().sum();
-    let mut obs = Vec::new();
-    let mut exp = Vec::new();
-    let mut max_z: f64 = 0.0;
-    for row in counts {
-        for (p, &c) in row.iter().enumerate() {
-            let q = sizes[p] as f64 / unseen as f64;
-            let e = draws as f64 * q;
-            obs.push(c as f64);
-            exp.push(e);
-            max_z = max_z.max((c as f64 - e).abs() / (e * (1.0 - q)).sqrt());
-        }
-    }
-    (chi_square(&obs, &exp), max_z)
-}
-
-/// The chi-square quantile with `df` degrees of freedom at the upper tail
-/// whose normal quantile is `z` (Wilson–Hilferty).
-fn chi_square_quantile(df: f64, z: f64) -> f64 {
-    let a = 2.0 / (9.0 * df);
-    df * (1.0 - a + z * a.sqrt()).powi(3)
-}
 
 /// Rows (cards) × columns (piles) with both margins fixed: (cards − 1) ×
 /// (piles − 1) degrees of freedom. Upper tail 1e-4 (z = 3.719), and per

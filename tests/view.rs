@@ -8,8 +8,11 @@
 //! keeps the histories that reproduce them. It shares nothing with the
 //! sampler's slots and constraints.
 
+mod common;
+
 use std::collections::HashMap;
 
+use common::uniformity::chi_square_quantile;
 use rand::Rng;
 use tysiac::estimate::sample::{combinations, sample_rng};
 use tysiac::estimate::stats::chi_square;
@@ -163,12 +166,6 @@ fn enumerate(p: &Position, seat: Seat) -> HashMap<Key, u64> {
         }
     }
     out
-}
-
-/// The chi-square quantile (Wilson–Hilferty) at the upper tail of `z` sigmas.
-fn chi_square_quantile(df: f64, z: f64) -> f64 {
-    let a = 2.0 / (9.0 * df);
-    df * (1.0 - a + z * a.sqrt()).powi(3)
 }
 
 /// Compares sampled keys with the exact distribution: every sampled key must
