@@ -19,7 +19,7 @@ use crate::card::{Card, Rank};
 use crate::cardset::CardSet;
 use crate::deal::{Deal, Exchange};
 use crate::estimate::sample::{deal_unseen, sample_rng, AUX_STREAM};
-use crate::estimate::{cap, guessed_exchanges};
+use crate::estimate::{cap, guessed_exchanges, levels_from};
 use crate::moves::Move;
 use crate::pimc::{self, PimcOptions};
 use crate::rules::Rules;
@@ -182,33 +182,30 @@ pub fn announce(rules: &Rules, kept: CardSet, bid: u16, confidence: f64, values:
     let chance = |level: u16| {
         values.iter().filter(|&&v| v >= level).count() as f64 / values.len().max(1) as f64
     };
-    let top = cap(kept, rules).max(bid);
     let mut best = (bid, f64::MIN);
-    let mut level = bid;
-    while level <= top {
+    for level in kept_levels(rules, kept, bid) {
         let p = chance(level);
         let expected = level as f64 * (2.0 * p - 1.0);
         if p >= confidence && expected > best.1 {
             best = (level, expected);
         }
-        level += rules.step_at(level);
     }
     best.0
+}
+
+/// The levels D may announce: from `bid` up to the kept cards' cap.
+fn kept_levels(rules: &Rules, kept: CardSet, bid: u16) -> Vec<u16> {
+    levels_from(bid, cap(kept, rules).max(bid), rules)
 }
 
 /// The highest level from `bid` up to the kept cards' cap for which `good`
 /// holds (at least `bid`).
 fn contract_for(rules: &Rules, kept: CardSet, bid: u16, good: impl Fn(u16) -> bool) -> u16 {
-    let top = cap(kept, rules).max(bid);
-    let mut best = bid;
-    let mut level = bid;
-    while level <= top {
-        if good(level) {
-            best = level;
-        }
-        level += rules.step_at(level);
-    }
-    best
+    kept_levels(rules, kept, bid)
+        .into_iter()
+        .filter(|&level| good(level))
+        .last()
+        .unwrap_or(bid)
 }
 
 /// The card a club player would play: rules of thumb over the view alone.
