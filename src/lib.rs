@@ -14,6 +14,7 @@ pub mod cardset;
 pub mod deal;
 pub mod error;
 pub mod estimate;
+pub mod game;
 pub mod json;
 pub mod moves;
 pub mod pimc;

@@ -43,13 +43,14 @@ impl FromStr for PlayerKind {
     type Err = String;
     fn from_str(s: &str) -> Result<PlayerKind, String> {
         let bad = || {
-            format!("'{s}' is not a player (dd, pimc, pimc:N with N from 1 to {MAX_PIMC_SAMPLES}, simple)")
+            format!("'{s}' is not a player (dd, pimc, pimc:N with N from 1 to {MAX_PIMC_SAMPLES}, heuristic or simple)")
         };
         match s.split_once(':') {
             None => match s {
                 "dd" => Ok(PlayerKind::Dd),
                 "pimc" => Ok(PlayerKind::Pimc(50)),
-                "simple" => Ok(PlayerKind::Simple),
+                // `heuristic` is the name the game's seats use; `simple` the older.
+                "simple" | "heuristic" => Ok(PlayerKind::Simple),
                 _ => Err(bad()),
             },
             Some(("pimc", n)) => match n.parse::<usize>() {
@@ -168,7 +169,7 @@ impl Player for PlayerKind {
 }
 
 /// The cards D keeps after `e`.
-fn kept(ten: CardSet, e: &Exchange) -> CardSet {
+pub(crate) fn kept(ten: CardSet, e: &Exchange) -> CardSet {
     e.cards().into_iter().fold(ten, |t, c| t.without(c))
 }
 

@@ -177,6 +177,23 @@ pub struct Rules {
     pub bid_floor: Option<i16>,
     /// With four players: what the dealer, sitting out, scores from the musik.
     pub dealer_musik: DealerMusik,
+    // Auction and game switches (the whole game, `src/game/`).
+    /// The highest bid or contract of all (0: no such limit; ru-a: 300).
+    pub bid_max: u16,
+    /// Who may ask for a redeal before the bidding, and when the deal is
+    /// void by itself.
+    pub redeal: Redeal,
+    /// Blind bids (made before looking at the cards) are allowed.
+    pub blind: bool,
+    /// The musik taken by the forced opener at 100, nobody bidding, stays
+    /// face down (ru-a).
+    pub musik_at_100_hidden: bool,
+    /// What a failed contract costs its declarer.
+    pub failed_costs: FailedCosts,
+    /// Under `bomb=first_free`: what the defenders get for the free bomb.
+    pub first_bomb_defenders: FirstBombDefenders,
+    /// The total that wins the game (1000; the Norwegian app's short game: 500).
+    pub game_to: u16,
 }
 
 impl Default for Rules {
@@ -189,7 +206,7 @@ impl Default for Rules {
 pub const PRESETS: [&str; 5] = ["standard", "pl", "ru", "ru_full", "pl_full"];
 
 /// The switch names, in docs/rules.md's table order.
-pub const SWITCHES: [&str; 34] = [
+pub const SWITCHES: [&str; 41] = [
     "must_beat",
     "must_trump",
     "must_overtrump",
@@ -224,6 +241,13 @@ pub const SWITCHES: [&str; 34] = [
     "opening",
     "bid_floor",
     "dealer_musik",
+    "bid_max",
+    "redeal",
+    "blind",
+    "musik_at_100",
+    "failed_costs",
+    "first_bomb_defenders",
+    "game_to",
 ];
 
 impl Rules {
@@ -264,18 +288,27 @@ impl Rules {
         opening: Opening::None,
         bid_floor: None,
         dealer_musik: DealerMusik::None,
+        bid_max: 0,
+        redeal: Redeal::Standard,
+        blind: false,
+        musik_at_100_hidden: false,
+        failed_costs: FailedCosts::Contract,
+        first_bomb_defenders: FirstBombDefenders::Concession,
+        game_to: 1000,
     };
 
-    /// Polish: standard with `must_trump=no first_trick_marriage=yes declare=optional`.
+    /// Polish: standard with `must_trump=no first_trick_marriage=yes
+    /// declare=optional redeal=nines`.
     pub const PL: Rules = Rules {
         must_trump: false,
         first_trick_marriage: true,
         declare: Declare::Optional,
+        redeal: Redeal::Nines,
         ..Rules::STANDARD
     };
 
     /// Russian: standard with `must_beat=no must_overtrump=no bid_step=5
-    /// ace_marriage=200 barrel=880 rounding=none`.
+    /// ace_marriage=200 barrel=880 rounding=none bid_max=300 redeal=ru`.
     pub const RU: Rules = Rules {
         must_beat: false,
         must_overtrump: false,
@@ -283,6 +316,8 @@ impl Rules {
         ace_marriage: 200,
         barrel: 880,
         rounding: Rounding::None,
+        bid_max: 300,
+        redeal: Redeal::Ru,
         ..Rules::STANDARD
     };
 
@@ -295,6 +330,8 @@ impl Rules {
         bolts: true,
         reset_555: true,
         dealer_musik: DealerMusik::Ru,
+        blind: true,
+        musik_at_100_hidden: true,
         ..Rules::RU
     };
 
@@ -304,6 +341,8 @@ impl Rules {
     pub const PL_FULL: Rules = Rules {
         bomb: Bomb::FirstFree,
         dealer_musik: DealerMusik::Pl,
+        failed_costs: FailedCosts::Bid,
+        first_bomb_defenders: FirstBombDefenders::Nothing,
         ..Rules::PL
     };
 
@@ -575,6 +614,52 @@ impl Rules {
                     _ => return Err(bad("none, ru or pl")),
                 }
             }
+            "bid_max" => {
+                self.bid_max = match v.as_str() {
+                    "none" => 0,
+                    _ => match v.parse::<u16>() {
+                        Ok(n) if (100..=1000).contains(&n) => n,
+                        _ => return Err(bad("none or a number from 100 to 1000, e.g. 300")),
+                    },
+                }
+            }
+            "redeal" => {
+                self.redeal = match v.as_str() {
+                    "standard" => Redeal::Standard,
+                    "nines" => Redeal::Nines,
+                    "ru" => Redeal::Ru,
+                    "none" => Redeal::None,
+                    _ => return Err(bad("standard, nines, ru or none")),
+                }
+            }
+            "blind" => self.blind = yes_no(value)?,
+            "musik_at_100" => {
+                self.musik_at_100_hidden = match v.as_str() {
+                    "shown" => false,
+                    "hidden" => true,
+                    _ => return Err(bad("shown or hidden")),
+                }
+            }
+            "failed_costs" => {
+                self.failed_costs = match v.as_str() {
+                    "contract" => FailedCosts::Contract,
+                    "bid" => FailedCosts::Bid,
+                    _ => return Err(bad("contract or bid")),
+                }
+            }
+            "first_bomb_defenders" => {
+                self.first_bomb_defenders = match v.as_str() {
+                    "concession" => FirstBombDefenders::Concession,
+                    "nothing" => FirstBombDefenders::Nothing,
+                    _ => return Err(bad("concession or nothing")),
+                }
+            }
+            "game_to" => {
+                self.game_to = match v.parse::<u16>() {
+                    Ok(n) if (100..=1000).contains(&n) && n % 10 == 0 => n,
+                    _ => return Err(bad("a multiple of 10 from 100 to 1000, e.g. 1000 or 500")),
+                }
+            }
             _ => {
                 return Err(RulesError(format!(
                     "unknown switch '{key}' (known: {})",
@@ -693,8 +778,47 @@ impl Rules {
                 DealerMusik::Pl => "pl",
             }
             .into(),
+            "bid_max" => match self.bid_max {
+                0 => "none".into(),
+                n => n.to_string(),
+            },
+            "redeal" => match self.redeal {
+                Redeal::Standard => "standard",
+                Redeal::Nines => "nines",
+                Redeal::Ru => "ru",
+                Redeal::None => "none",
+            }
+            .into(),
+            "blind" => yn(self.blind),
+            "musik_at_100" => if self.musik_at_100_hidden {
+                "hidden"
+            } else {
+                "shown"
+            }
+            .into(),
+            "failed_costs" => match self.failed_costs {
+                FailedCosts::Contract => "contract",
+                FailedCosts::Bid => "bid",
+            }
+            .into(),
+            "first_bomb_defenders" => match self.first_bomb_defenders {
+                FirstBombDefenders::Concession => "concession",
+                FirstBombDefenders::Nothing => "nothing",
+            }
+            .into(),
+            "game_to" => self.game_to.to_string(),
             _ => return None,
         })
+    }
+
+    /// The highest bid or contract the rules allow at all, whatever the
+    /// cards: `bid_max` when set, else unlimited (`u16::MAX`).
+    pub fn bid_ceiling(&self) -> u16 {
+        if self.bid_max == 0 {
+            u16::MAX
+        } else {
+            self.bid_max
+        }
     }
 
     /// Switches whose value differs from `base`, as `key=value`.
@@ -757,13 +881,90 @@ impl FromStr for Rules {
             }
             given.push(k);
         }
-        if given.iter().any(|k| k == "discard_points") && rules.musik == Musik::Pass {
-            return Err(RulesError(
-                "discard_points applies only with musik=discard (with musik=pass nothing is discarded)"
-                    .into(),
-            ));
-        }
+        rules.check_given(&given)?;
         Ok(rules)
+    }
+}
+
+impl Rules {
+    /// A switch given in the text that cannot matter under the others is an
+    /// error (docs/rules.md, *Writing a rule set*): it was surely meant to
+    /// change something, and silently doing nothing would hide the slip.
+    fn check_given(&self, given: &[String]) -> Result<(), RulesError> {
+        // (switch, applies, why not)
+        let checks: [(&str, bool, &str); 13] = [
+            (
+                "discard_points",
+                self.musik == Musik::Discard,
+                "applies only with musik=discard (with musik=pass nothing is discarded)",
+            ),
+            (
+                "beat_seat",
+                self.must_beat,
+                "applies only with must_beat=yes (with must_beat=no no one must beat)",
+            ),
+            (
+                "beat_after_trump",
+                self.must_beat,
+                "applies only with must_beat=yes (with must_beat=no no one must beat)",
+            ),
+            (
+                "must_overtrump",
+                self.must_trump,
+                "applies only with must_trump=yes (with must_trump=no no one must trump)",
+            ),
+            (
+                "partial_trump",
+                self.must_trump,
+                "applies only with must_trump=yes (with must_trump=no no one must trump)",
+            ),
+            (
+                "round_before_contract",
+                self.rounding != Rounding::None,
+                "has nothing to round with rounding=none",
+            ),
+            (
+                "barrel_rule",
+                self.barrel > 0,
+                "applies only with a barrel (barrel=0 has none)",
+            ),
+            (
+                "barrel_clamp",
+                self.barrel > 0,
+                "applies only with a barrel (barrel=0 has none)",
+            ),
+            (
+                "barrel_win",
+                self.barrel > 0 && self.barrel_rule == BarrelRule::Ru,
+                "applies only with barrel_rule=ru and a barrel",
+            ),
+            (
+                "trump_from",
+                self.trump == TrumpRule::Marriage,
+                "applies only with trump=marriage (with trump=chosen marriages do not make trump)",
+            ),
+            (
+                "marriage_needs_trick",
+                self.first_trick_marriage,
+                "bites only on first-trick declarations: it needs first_trick_marriage=yes",
+            ),
+            (
+                "first_bomb_defenders",
+                self.bomb == Bomb::FirstFree,
+                "applies only with bomb=first_free (no bomb is free otherwise)",
+            ),
+            (
+                "musik_at_100",
+                self.musik_shown,
+                "applies only with musik_shown=yes (with musik_shown=no no musik is shown)",
+            ),
+        ];
+        for (key, applies, why) in checks {
+            if !applies && given.iter().any(|k| k == key) {
+                return Err(RulesError(format!("{key} {why}")));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -838,6 +1039,39 @@ pub enum DealerMusik {
     Pl,
 }
 
+/// Who may ask for a redeal before the bidding (`redeal`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Redeal {
+    /// A player holding four 9s, or under 10 card points and no marriage.
+    Standard,
+    /// Only a player holding four 9s (pl).
+    Nines,
+    /// ru-a: four 9s (three for the player on the hundred) or under 14 card
+    /// points; and the deal is void when the musik holds under 5 points.
+    Ru,
+    /// Never.
+    None,
+}
+
+/// What a failed contract costs (`failed_costs`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FailedCosts {
+    /// The contract announced.
+    Contract,
+    /// The bid won in the auction, however high the contract (pl:
+    /// "wylicytowaną wartość odejmuje się").
+    Bid,
+}
+
+/// What the defenders get for a free first bomb (`first_bomb_defenders`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FirstBombDefenders {
+    /// The usual concession points.
+    Concession,
+    /// Nothing (pl: only "kolejne bomby" give the defenders 60).
+    Nothing,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -845,25 +1079,27 @@ mod tests {
     #[test]
     fn presets_match_rules_md() {
         assert_eq!(
-            "standard must_trump=no first_trick_marriage=yes declare=optional"
+            "standard must_trump=no first_trick_marriage=yes declare=optional redeal=nines"
                 .parse::<Rules>()
                 .unwrap(),
             Rules::PL
         );
         assert_eq!(
-            "standard must_beat=no must_overtrump=no bid_step=5 ace_marriage=200 barrel=880 rounding=none"
+            "standard must_beat=no must_overtrump=no bid_step=5 ace_marriage=200 barrel=880 \
+             rounding=none bid_max=300 redeal=ru"
                 .parse::<Rules>()
                 .unwrap(),
             Rules::RU
         );
         assert_eq!(
-            "ru barrel_rule=ru barrel_clamp=yes bolts=yes reset_555=yes dealer_musik=ru"
+            "ru barrel_rule=ru barrel_clamp=yes bolts=yes reset_555=yes dealer_musik=ru \
+             blind=yes musik_at_100=hidden"
                 .parse::<Rules>()
                 .unwrap(),
             Rules::RU_FULL
         );
         assert_eq!(
-            "pl bomb=first_free dealer_musik=pl"
+            "pl bomb=first_free dealer_musik=pl failed_costs=bid first_bomb_defenders=nothing"
                 .parse::<Rules>()
                 .unwrap(),
             Rules::PL_FULL
@@ -880,7 +1116,7 @@ mod tests {
         let settings = [
             "must_beat=no",
             "must_trump=no",
-            "must_overtrump=no",
+            "must_trump=yes must_overtrump=no",
             "first_trick_marriage=yes",
             "declare=optional",
             "marriage_values=80,60,40,20",
@@ -896,14 +1132,14 @@ mod tests {
             "barrel=880",
             "barrel=0",
             "bomb=first_free",
-            "beat_after_trump=no",
-            "beat_seat=second",
-            "partial_trump=yes",
-            "trump_from=next_trick",
-            "marriage_needs_trick=yes",
+            "must_beat=yes beat_after_trump=no",
+            "must_beat=yes beat_seat=second",
+            "must_trump=yes partial_trump=yes",
+            "trump=marriage trump_from=next_trick",
+            "first_trick_marriage=yes marriage_needs_trick=yes",
             "last_trick_bonus=10",
             "declarer_scores=points",
-            "round_before_contract=yes",
+            "rounding=half_down round_before_contract=yes",
             "concession=half_bid",
             "concession=40",
             "bid_limit=120_before_musik",
@@ -911,7 +1147,7 @@ mod tests {
             "bid_step=10,20@300",
             "barrel_rule=ru",
             "barrel_rule=plain",
-            "barrel_win=120",
+            "barrel_rule=ru barrel_win=120",
             "barrel_clamp=yes",
             "barrel_clamp=no",
             "cap_1000=yes",
@@ -925,6 +1161,16 @@ mod tests {
             "dealer_musik=ru",
             "dealer_musik=pl",
             "dealer_musik=none",
+            "bid_max=300",
+            "bid_max=none",
+            "redeal=none",
+            "redeal=ru",
+            "redeal=nines",
+            "blind=yes",
+            "musik_shown=yes musik_at_100=hidden",
+            "failed_costs=bid",
+            "bomb=first_free first_bomb_defenders=nothing",
+            "game_to=500 barrel=400",
         ];
         for preset in PRESETS {
             for s in settings {
@@ -965,6 +1211,57 @@ mod tests {
         ] {
             let e = format!("standard {bad}").parse::<Rules>().unwrap_err();
             assert!(e.0.contains("bid_step"), "{bad}: {e}");
+        }
+        // A switch that cannot matter under the others is an error, named.
+        for (text, key) in [
+            ("standard must_beat=no beat_seat=second", "beat_seat"),
+            (
+                "standard must_beat=no beat_after_trump=no",
+                "beat_after_trump",
+            ),
+            ("pl must_overtrump=no", "must_overtrump"),
+            ("pl partial_trump=yes", "partial_trump"),
+            (
+                "standard rounding=none round_before_contract=yes",
+                "round_before_contract",
+            ),
+            ("standard barrel=0 barrel_clamp=yes", "barrel_clamp"),
+            ("standard barrel=0 barrel_rule=ru", "barrel_rule"),
+            ("standard barrel_win=120", "barrel_win"),
+            ("standard trump=chosen trump_from=next_trick", "trump_from"),
+            ("standard marriage_needs_trick=yes", "marriage_needs_trick"),
+            (
+                "standard first_bomb_defenders=nothing",
+                "first_bomb_defenders",
+            ),
+            (
+                "standard musik_shown=no musik_at_100=hidden",
+                "musik_at_100",
+            ),
+        ] {
+            let e = text.parse::<Rules>().unwrap_err();
+            assert!(e.0.starts_with(key), "{text}: {e}");
+        }
+        // The same switches where they do matter are fine.
+        for text in [
+            "standard beat_seat=second",
+            "ru must_trump=yes",
+            "standard barrel_rule=ru barrel_win=120",
+            "pl marriage_needs_trick=yes",
+            "pl_full first_bomb_defenders=concession",
+        ] {
+            assert!(text.parse::<Rules>().is_ok(), "{text}");
+        }
+        for bad in [
+            "bid_max=99",
+            "bid_max=x",
+            "redeal=some",
+            "game_to=505",
+            "game_to=50",
+        ] {
+            let e = format!("standard {bad}").parse::<Rules>().unwrap_err();
+            let key = bad.split('=').next().unwrap();
+            assert!(e.0.contains(key), "{bad}: {e}");
         }
         let e = "standard bid_floor=low".parse::<Rules>().unwrap_err();
         assert!(e.0.contains("bid_floor") && e.0.contains("low"), "{e}");

@@ -85,14 +85,26 @@ use crate::cardset::CardSet;
 use crate::position::{Form, Position};
 use crate::rules::{
     BarrelRule, BarrelWin, BidLimit, Bomb, Concession, DealerMusik, DeclarerScores, DiscardPoints,
-    Musik, Opening, Rules,
+    FailedCosts, FirstBombDefenders, Musik, Opening, Rules,
 };
 use crate::seat::Seat;
 
-/// Points a game is won at.
+/// Points a game is won at under `standard` (`game_to`).
 pub const GAME: i32 = 1000;
-/// The highest total a defender reaches on defence while the barrel is on.
+/// The highest total a defender reaches on defence while the barrel is on,
+/// under `standard`: 10 below `game_to`.
 pub const DEFENCE_CAP: i32 = 990;
+
+/// The total that wins a game under `rules` (`game_to`: 1000, or 500).
+pub fn game_target(rules: &Rules) -> i32 {
+    i32::from(rules.game_to)
+}
+
+/// The highest total reached on defence while the barrel is on: 10 below
+/// [`game_target`] (990 in a game to 1000).
+pub fn defence_cap(rules: &Rules) -> i32 {
+    game_target(rules) - 10
+}
 /// What each defender scores when the declarer concedes.
 pub const CONCESSION_POINTS: i32 = 60;
 
@@ -173,7 +185,7 @@ pub fn musik_score(rules: &Rules, musik: CardSet) -> i32 {
 /// The most a bid or contract can be: 120 and every marriage (the ace
 /// marriage too, which is declared on the same terms).
 pub fn max_contract(rules: &Rules) -> u16 {
-    120 + rules.marriage_values.iter().sum::<u16>() + rules.ace_marriage
+    (120 + rules.marriage_values.iter().sum::<u16>() + rules.ace_marriage).min(rules.bid_ceiling())
 }
 
 /// Checks a bid: at least 100, in steps of `bid_step` from 100 (the step
@@ -203,6 +215,11 @@ pub fn check_bid(rules: &Rules, bid: u16) -> Result<(), String> {
         return Err(format!(
             "bid {bid} is above 120, the most before the musik (bid_limit=120_before_musik; \
              the contract may be higher)"
+        ));
+    }
+    if bid > max && max == rules.bid_max {
+        return Err(format!(
+            "bid {bid} is above {max}, the highest bid (bid_max={max})"
         ));
     }
     if bid > max {
@@ -528,10 +545,17 @@ impl Game {
                     ));
                 }
                 if contract > max_contract(&rules) {
-                    return Err(format!(
-                        "contract {contract} is above {}, 120 and every marriage",
-                        max_contract(&rules)
-                    ));
+                    return Err(if max_contract(&rules) == rules.bid_max {
+                        format!(
+                            "contract {contract} is above {}, the highest bid (bid_max)",
+                            rules.bid_max
+                        )
+                    } else {
+                        format!(
+                            "contract {contract} is above {}, 120 and every marriage",
+                            max_contract(&rules)
+                        )
+                    });
                 }
                 if points.len() != n {
                     return Err(format!("points: {} numbers for {n} players", points.len()));
@@ -549,6 +573,14 @@ impl Game {
                     earned[p] = seat_scores[s];
                 }
                 let made = contract_made(contract, checked_points(&rules, by_seat[0]));
+                if !made && rules.failed_costs == FailedCosts::Bid && contract > hand.bid {
+                    earned[d] = -i32::from(hand.bid);
+                    notes.push(format!(
+                        "{} fails {contract}: the bid {} is deducted (failed_costs=bid)",
+                        name(d),
+                        hand.bid
+                    ));
+                }
                 (Some(contract), Some(points.clone()), Some(made), false)
             }
             Outcome::Conceded => {
@@ -562,8 +594,19 @@ impl Game {
                 } else {
                     -i32::from(hand.bid)
                 };
+                let nothing = free && rules.first_bomb_defenders == FirstBombDefenders::Nothing;
                 for &p in &seats[1..] {
-                    earned[p] = concession_points(&rules, hand.bid);
+                    earned[p] = if nothing {
+                        0
+                    } else {
+                        concession_points(&rules, hand.bid)
+                    };
+                }
+                if nothing {
+                    notes.push(
+                        "the free bomb gives the defenders nothing (first_bomb_defenders=nothing)"
+                            .into(),
+                    );
                 }
                 (None, None, None, true)
             }
@@ -664,13 +707,14 @@ impl Game {
                 GameResult::Draw(ps) => ps.clone(),
             };
             for p in won {
-                if self.totals[p] > GAME {
+                let target = game_target(&rules);
+                if self.totals[p] > target {
                     notes.push(format!(
-                        "{} wins with {}, written as {GAME} (cap_1000)",
+                        "{} wins with {}, written as {target} (cap_1000)",
                         name(p),
                         self.totals[p]
                     ));
-                    self.totals[p] = GAME;
+                    self.totals[p] = target;
                 }
             }
         }
@@ -712,11 +756,12 @@ impl Game {
             }
             return 0;
         }
-        if total + earned > DEFENCE_CAP {
+        let cap = defence_cap(&self.rules);
+        if total + earned > cap {
             // Never above 990 on defence; a total already above stays.
-            let added = (DEFENCE_CAP - total).max(0);
+            let added = (cap - total).max(0);
             notes.push(format!(
-                "{name} stops at {DEFENCE_CAP} on defence: {added} of {earned} added"
+                "{name} stops at {cap} on defence: {added} of {earned} added"
             ));
             return added;
         }
@@ -815,7 +860,7 @@ impl Game {
             let Some(tries) = self.on_barrel[p] else {
                 continue;
             };
-            if self.totals[p] >= GAME {
+            if self.totals[p] >= game_target(&self.rules) {
                 continue;
             }
             if self.totals[p] < line {
@@ -852,7 +897,7 @@ impl Game {
             .filter(|&p| {
                 self.on_barrel[p].is_none()
                     && before[p] < line
-                    && (line..GAME).contains(&self.totals[p])
+                    && (line..game_target(&self.rules)).contains(&self.totals[p])
             })
             .collect();
         if climbers.is_empty() {
@@ -888,7 +933,8 @@ impl Game {
     /// The result after a hand declared by `declarer`, if the game is over.
     fn winner(&self, declarer: usize) -> Option<GameResult> {
         let n = self.players.len();
-        let reached: Vec<usize> = (0..n).filter(|&p| self.totals[p] >= GAME).collect();
+        let target = game_target(&self.rules);
+        let reached: Vec<usize> = (0..n).filter(|&p| self.totals[p] >= target).collect();
         if reached.is_empty() {
             return None;
         }

@@ -84,7 +84,7 @@ fn deal_for(opts: &PlayOptions, index: usize) -> Deal {
 }
 
 /// A seed for decision `step` of game `index`.
-fn decision_seed(seed: u64, index: usize, step: usize) -> u64 {
+pub(crate) fn decision_seed(seed: u64, index: usize, step: usize) -> u64 {
     // SplitMix-style mixing keeps nearby (index, step) pairs apart.
     let mut z = seed
         ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -94,7 +94,7 @@ fn decision_seed(seed: u64, index: usize, step: usize) -> u64 {
 }
 
 /// What `seat` knows at the first lead of a game.
-fn setup_for(
+pub(crate) fn setup_for(
     rules: &Rules,
     deal: &Deal,
     exchange: &Exchange,

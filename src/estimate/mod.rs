@@ -105,9 +105,10 @@ pub fn declarable(cards: CardSet, rules: &Rules) -> u16 {
     marriages + ace
 }
 
-/// The highest bid or contract `cards` allow: 120 plus their marriages.
+/// The highest bid or contract `cards` allow: 120 plus their marriages,
+/// and never above `bid_max` (ru: 300).
 pub fn cap(cards: CardSet, rules: &Rules) -> u16 {
-    120 + declarable(cards, rules)
+    (120 + declarable(cards, rules)).min(rules.bid_ceiling())
 }
 
 /// Bid levels from `from` to `top`, in the rules' steps (`bid_step`, and

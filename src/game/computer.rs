@@ -1,0 +1,292 @@
+//! Computer players at the table: every decision of a whole game.
+//!
+//! The kinds of `play` ([`PlayerKind`]) play their cards as they do there;
+//! here they also answer redeal questions, bid, exchange, announce and
+//! concede:
+//! - `heuristic` (also `simple`): bids up to a rule of thumb on its seven
+//!   cards (90 plus half their card points plus 0.6 of their marriages);
+//! - `pimc[:N]`: values each legal call over N sampled layouts that fit the
+//!   auction's hard facts ([`crate::game::judge`]), from its seven cards,
+//!   the auction and its score, and makes the best; as declarer it chooses
+//!   the exchange and the contract over sampled layouts as in `play`;
+//! - `dd`: sees every card: bids while its double-dummy value as declarer
+//!   reaches the next level.
+//!
+//! Honest kinds (all but `dd`) read only what their player knows: its own
+//! cards, the calls, the scores, the musik when shown or taken, and the
+//! cards played ([`crate::view::View`]).
+
+use std::cell::RefCell;
+
+use crate::deal::{Deal, Exchange};
+use crate::estimate::sample::{deal_unseen, sample_rng, AUX_STREAM};
+use crate::estimate::{bid::choose_exchange, cap, guessed_exchanges};
+use crate::game::auction::Call;
+use crate::game::judge::{self, AuctionSeen, LayoutValue};
+use crate::game::table::{Action, Decision, Table, Turn};
+use crate::player::{announce, kept, Context, Player, PlayerKind};
+use crate::rules::{Bomb, Rules};
+use crate::seat::Seat;
+use crate::selfplay::{decision_seed, setup_for};
+use crate::solver::Solver;
+use crate::view::View;
+
+/// The most layouts a `pimc` bidder solves for one call (each costs three
+/// musik deals and two lines).
+pub const MAX_BID_LAYOUTS: usize = 50;
+
+/// A computer player, with what it remembers within a hand (its sampled
+/// layouts, its planned contract).
+#[derive(Debug)]
+pub struct Computer {
+    pub kind: PlayerKind,
+    memory: RefCell<Memory>,
+}
+
+#[derive(Debug, Default)]
+struct Memory {
+    /// (deal index, hard facts) and the layouts solved for them.
+    layouts: Option<((u64, Vec<u16>), Vec<LayoutValue>)>,
+    /// (deal index, contract planned, chance of making the bid).
+    plan: Option<(u64, u16, f64)>,
+}
+
+impl Computer {
+    pub fn new(kind: PlayerKind) -> Computer {
+        Computer {
+            kind,
+            memory: RefCell::new(Memory::default()),
+        }
+    }
+
+    /// The action for the player whose turn it is.
+    pub fn act(&self, table: &Table, turn: &Turn, solver: &mut Solver) -> Action {
+        let h = table.hand();
+        let step = h.redeal_asks.len() + h.auction.calls.len() + h.play.len() + 2;
+        let seed = decision_seed(table.seed, h.deal_index as usize, step);
+        match &turn.decision {
+            // Only poor hands may ask: a computer always does.
+            Decision::Redeal(_) => Action::Redeal(true),
+            Decision::Call => Action::Call(self.call(table, turn.player, solver, seed)),
+            Decision::Exchange => Action::Exchange(self.exchange(table, solver, seed)),
+            Decision::Contract => self.contract(table),
+            Decision::Play => Action::Play(self.play(table, turn.player, solver, seed)),
+        }
+    }
+
+    /// What the bidder knows at its call.
+    pub fn seen(table: &Table, player: usize) -> AuctionSeen {
+        let h = table.hand();
+        let me = h
+            .bidders
+            .iter()
+            .position(|&p| p == player)
+            .expect("a bidder");
+        AuctionSeen {
+            rules: table.rules,
+            hand: h.cards[me],
+            me,
+            auction: h.auction.clone(),
+            total: table.sheet.totals[player],
+        }
+    }
+
+    fn call(&self, table: &Table, player: usize, solver: &mut Solver, seed: u64) -> Call {
+        let rules = &table.rules;
+        let h = table.hand();
+        let legal = h.auction.legal_calls();
+        let raise = legal.iter().copied().find(|c| matches!(c, Call::Bid(_)));
+        let Some(raise) = raise else {
+            return Call::Pass;
+        };
+        let level = raise.level().expect("a bid");
+        let seen = Computer::seen(table, player);
+        let go = match self.kind {
+            PlayerKind::Simple => level <= heuristic_limit(rules, seen.hand),
+            PlayerKind::Dd => {
+                let me = seen.me;
+                let hands = [h.cards[me], h.cards[(me + 1) % 3], h.cards[(me + 2) % 3]];
+                let v = solver
+                    .best_exchange(&Deal {
+                        hands,
+                        musik: h.musik,
+                    })
+                    .1;
+                v >= level && level <= cap(hands[0] | h.musik, rules)
+            }
+            PlayerKind::Pimc(n) => {
+                let values = self.layouts(&seen, h.deal_index, n, solver, seed);
+                let j = judge::judge(&seen, &values);
+                return legal
+                    .into_iter()
+                    .find(|c| c.to_string() == j.best)
+                    .unwrap_or(Call::Pass);
+            }
+        };
+        if go {
+            raise
+        } else {
+            Call::Pass
+        }
+    }
+
+    /// The bidder's solved layouts, reused while the hand and the auction's
+    /// hard facts stay the same.
+    fn layouts(
+        &self,
+        seen: &AuctionSeen,
+        deal_index: u64,
+        n: usize,
+        solver: &mut Solver,
+        seed: u64,
+    ) -> Vec<LayoutValue> {
+        let facts: Vec<u16> = seen
+            .auction
+            .calls
+            .iter()
+            .filter(|&&(b, c)| b != seen.me && matches!(c, Call::Bid(l) if l > 120))
+            .filter_map(|&(_, c)| c.level())
+            .collect();
+        let key = (deal_index, facts);
+        let mut memory = self.memory.borrow_mut();
+        if let Some((k, v)) = &memory.layouts {
+            if *k == key {
+                return v.clone();
+            }
+        }
+        // The layouts depend on the hand, not on this call's seed.
+        let layout_seed = seed ^ deal_index.rotate_left(17) ^ seen.me as u64;
+        let values: Vec<LayoutValue> = (0..n.clamp(1, MAX_BID_LAYOUTS))
+            .map(|i| judge::solve_layout(solver, seen, layout_seed, i))
+            .collect();
+        memory.layouts = Some((key, values.clone()));
+        values
+    }
+
+    fn exchange(&self, table: &Table, solver: &mut Solver, seed: u64) -> Exchange {
+        let rules = &table.rules;
+        let h = table.hand();
+        let deal = h.deal().expect("a declarer");
+        let bid = h.won().expect("won").bid;
+        let ten = deal.declarer_ten();
+        let (e, contract, chance) = match self.kind {
+            PlayerKind::Simple => (guessed_exchanges(&deal, rules)[0], bid, 1.0),
+            PlayerKind::Dd => {
+                let (e, v) = solver.best_exchange(&deal);
+                let top = cap(kept(ten, &e), rules).max(bid);
+                let c = rules.level_at_most(v.min(top)).unwrap_or(bid).max(bid);
+                (e, c, if v >= bid { 1.0 } else { 0.0 })
+            }
+            PlayerKind::Pimc(n) => {
+                let layout = |stream: u64| {
+                    let piles = deal_unseen(ten, &[7, 7], &mut sample_rng(seed, stream));
+                    Deal {
+                        hands: [deal.hands[0], piles[0], piles[1]],
+                        musik: deal.musik,
+                    }
+                };
+                let choice: Vec<Deal> = (0..n.clamp(1, 8) as u64).map(layout).collect();
+                let e = choose_exchange(solver, rules, &deal, &choice, 6);
+                let values: Vec<u16> = (0..n.clamp(8, 32) as u64)
+                    .map(|i| {
+                        let d = layout(AUX_STREAM + i);
+                        solver.value(&d.after(rules, &e).expect("a legal exchange"))
+                    })
+                    .collect();
+                let chance =
+                    values.iter().filter(|&&v| v >= bid).count() as f64 / values.len() as f64;
+                (e, announce(rules, kept(ten, &e), bid, 0.5, &values), chance)
+            }
+        };
+        self.memory.borrow_mut().plan = Some((h.deal_index, contract, chance));
+        e
+    }
+
+    fn contract(&self, table: &Table) -> Action {
+        let h = table.hand();
+        let levels = table.contract_levels();
+        let (planned, chance) = match self.memory.borrow().plan {
+            Some((d, c, p)) if d == h.deal_index => (c, p),
+            _ => (levels[0], 1.0),
+        };
+        // A free bomb is worth taking on a hand likely to fail.
+        let free = table.rules.bomb == Bomb::FirstFree && table.sheet.concessions == 0;
+        if free && chance < 0.5 {
+            return Action::Concede;
+        }
+        let c = levels
+            .iter()
+            .copied()
+            .filter(|&l| l <= planned)
+            .last()
+            .unwrap_or(levels[0]);
+        Action::Contract(c)
+    }
+
+    fn play(&self, table: &Table, player: usize, solver: &mut Solver, seed: u64) -> crate::Move {
+        let view = player_view(table, player).expect("the player to move has a view");
+        let truth = table.hand().state(&table.rules).expect("in play");
+        let mut cx = Context {
+            solver,
+            seed,
+            truth: &truth,
+        };
+        self.kind.play(&view, &mut cx)
+    }
+}
+
+/// What `player` knows of the hand in play: its [`View`] (cards, the musik
+/// when shown, the exchange it made or the card it got, the cards played).
+pub fn player_view(table: &Table, player: usize) -> Option<View> {
+    let h = table.hand();
+    let rules = h.hand_rules(&table.rules);
+    let deal = h.deal()?;
+    let exchange = h.exchange?;
+    let seat = h.seat_of(player)?;
+    let start = deal.after(&rules, &exchange).ok()?;
+    let mut setup = setup_for(&rules, &deal, &exchange, start.hands[seat.index()], seat);
+    setup.contract = h.contract;
+    let mut state = start;
+    for &m in &h.play {
+        let played = state.play(&rules, m);
+        setup
+            .cards_played
+            .push((m.card(), played.declared.is_some()));
+    }
+    View::new(setup).ok()
+}
+
+/// The rule-of-thumb limit of the `heuristic` bidder: 90 plus half the
+/// card points plus 0.6 of the marriages held, as a bid level, within the
+/// hand's cap.
+pub fn heuristic_limit(rules: &Rules, hand: crate::CardSet) -> u16 {
+    let marriages: u16 = hand.marriages().map(|s| rules.marriage_value(s)).sum();
+    let guess = 90 + hand.points() / 2 + marriages * 3 / 5;
+    let top = crate::game::auction::bid_cap(hand, rules);
+    rules.level_at_most(guess.min(top)).unwrap_or(0)
+}
+
+/// The seat a player holds, for the shells.
+pub fn seat_of(table: &Table, player: usize) -> Option<Seat> {
+    table.hand().seat_of(player)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(s: &str) -> crate::CardSet {
+        s.split_whitespace().map(|c| c.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn heuristic_limits_by_hand() {
+        let r = Rules::STANDARD;
+        // 41 card points and the heart marriage: 90 + 20 + 60 = 170.
+        assert_eq!(heuristic_limit(&r, cards("AH KH QH TD 9D AS JS")), 170);
+        // 18 points and no marriage: 90 + 9 = 99, below 100.
+        assert_eq!(heuristic_limit(&r, cards("9H JH 9D JD 9C QC AS")), 0);
+        // No marriage: never above 120 (the cap), however many points.
+        assert_eq!(heuristic_limit(&r, cards("AH TH AD TD AC TC AS")), 120);
+    }
+}

@@ -1,0 +1,370 @@
+//! Bidding decisions valued where they were made: from the bidder's seven
+//! cards, the auction so far and the score.
+//!
+//! The unseen 17 cards are sampled uniformly over the layouts that fit the
+//! rules' hard facts of the auction: a player who bid a level above 120
+//! holds marriages worth at least the excess (`bid_limit=marriages`: no bid
+//! above 120 plus the marriages in hand). Each layout is solved double-dummy
+//! three times: with the bidder as declarer (its best exchange), and with
+//! each other bidder as declarer, the bidder defending (its own points on
+//! an optimal line after that declarer's best exchange).
+//!
+//! The value of a call is the expected score it adds to the bidder's total
+//! (docs/game.md, *Bidding advice*):
+//! - a bid at level `l`: the bidder plays it, announcing the contract
+//!   `c >= l` with the best expected hand score over the layouts (so a bid
+//!   is worth no more than a lower one: the contract can be raised later);
+//!   +c when made, −c (or −bid under `failed_costs=bid`) when not;
+//! - a pass: the highest bidder so far declares at its bid, and the bidder
+//!   scores its defence points, rounded, as the sheet adds them: nothing on
+//!   the barrel, and never above the defence cap (990).
+//!
+//! What is not modelled, and said so: the others' later raises, bolts, the
+//! ru-a barrel's tries, the game's end beyond the points added.
+
+use serde::Serialize;
+
+use crate::cardset::CardSet;
+use crate::deal::Deal;
+use crate::estimate::sample::{deal_unseen, sample_rng};
+use crate::estimate::{cap, levels_from};
+use crate::game::auction::{bid_cap, Auction, Call};
+use crate::rules::{BidLimit, FailedCosts, Rules};
+use crate::solver::Solver;
+
+/// What a bidder knows when it calls.
+#[derive(Clone, Debug)]
+pub struct AuctionSeen {
+    pub rules: Rules,
+    /// The bidder's seven cards.
+    pub hand: CardSet,
+    /// The bidder's place in calling order (0 opened).
+    pub me: usize,
+    /// The auction so far (it is `me`'s call).
+    pub auction: Auction,
+    /// The bidder's total before the hand.
+    pub total: i32,
+}
+
+/// The hard facts one layout must fit: for each other bidder (in calling
+/// order after `me`), the lowest cap its bids show.
+fn shown_caps(seen: &AuctionSeen) -> [u16; 2] {
+    let others = others(seen.me);
+    others.map(|b| {
+        seen.auction
+            .calls
+            .iter()
+            .filter(|&&(x, c)| x == b && matches!(c, Call::Bid(_)))
+            .filter_map(|&(_, c)| c.level())
+            .max()
+            .unwrap_or(0)
+    })
+}
+
+/// The other two bidders, in calling order after `me`.
+fn others(me: usize) -> [usize; 2] {
+    [(me + 1) % 3, (me + 2) % 3]
+}
+
+/// Does a layout of the other bidders' hands fit what their bids showed?
+pub fn fits(rules: &Rules, hands: [CardSet; 2], shown: [u16; 2]) -> bool {
+    rules.bid_limit != BidLimit::Marriages
+        || hands
+            .iter()
+            .zip(shown)
+            .all(|(&h, level)| level <= 120 || bid_cap(h, rules) >= level)
+}
+
+/// Sampled layout `index`: the other bidders' hands (calling order after
+/// `me`) and the musik, drawn uniformly among those that fit the hard facts
+/// (rejection over the layout's own random stream; after 10,000 misses the
+/// last draw is kept, and [`LayoutValue::fits`] says so).
+pub fn layout(seen: &AuctionSeen, seed: u64, index: usize) -> ([CardSet; 2], CardSet, bool) {
+    let shown = shown_caps(seen);
+    let mut rng = sample_rng(seed, index as u64);
+    let mut last = None;
+    for _ in 0..10_000 {
+        let p = deal_unseen(seen.hand, &[7, 7, 3], &mut rng);
+        let hands = [p[0], p[1]];
+        if fits(&seen.rules, hands, shown) {
+            return (hands, p[2], true);
+        }
+        last = Some((hands, p[2]));
+    }
+    let (hands, musik) = last.expect("drawn");
+    (hands, musik, false)
+}
+
+/// One layout, solved.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LayoutValue {
+    /// The bidder's points as declarer with its best exchange.
+    pub declarer: u16,
+    /// The bidder's points as a defender when the other bidder (calling
+    /// order after it: first, second) declares.
+    pub defence: [u16; 2],
+    /// The most the bidder could announce after this musik (120 plus the
+    /// marriages of its ten cards).
+    pub cap: u16,
+    /// Whether the layout fits the hard facts.
+    pub fits: bool,
+}
+
+/// Solves sampled layout `index` for the bidder.
+pub fn solve_layout(
+    solver: &mut Solver,
+    seen: &AuctionSeen,
+    seed: u64,
+    index: usize,
+) -> LayoutValue {
+    let rules = seen.rules;
+    let (hands, musik, fits) = layout(seen, seed, index);
+    solver.clear();
+    let me_declares = Deal {
+        hands: [seen.hand, hands[0], hands[1]],
+        musik,
+    };
+    let declarer = solver.best_exchange(&me_declares).1;
+    // Other k declares: D = other k, then calling order on from it.
+    let defend = |solver: &mut Solver, k: usize| {
+        let (d, l, r, my_seat) = if k == 0 {
+            (hands[0], hands[1], seen.hand, 2)
+        } else {
+            (hands[1], seen.hand, hands[0], 1)
+        };
+        let deal = Deal {
+            hands: [d, l, r],
+            musik,
+        };
+        let (e, _) = solver.best_exchange(&deal);
+        let mut state = deal.after(&rules, &e).expect("a generated exchange");
+        for m in solver.line(&state) {
+            state.play(&rules, m);
+        }
+        state.points[my_seat]
+    };
+    let defence = [defend(solver, 0), defend(solver, 1)];
+    LayoutValue {
+        declarer,
+        defence,
+        cap: cap(seen.hand | musik, &rules),
+        fits,
+    }
+}
+
+/// One call's value.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CallValue {
+    /// `pass`, `110`, ...
+    pub call: String,
+    /// The expected points the call adds to the bidder's total.
+    pub expected_score: f64,
+    /// For a bid: the contract it would play and the chance of making it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contract: Option<u16>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub probability: Option<f64>,
+}
+
+/// Every legal call valued, best first.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Judgement {
+    /// The best call now.
+    pub best: String,
+    pub calls: Vec<CallValue>,
+    /// Layouts that fit the auction's hard facts, of those sampled.
+    pub samples: usize,
+    pub fitting: usize,
+}
+
+impl Judgement {
+    /// The value of `call`, when it was legal.
+    pub fn value_of(&self, call: Call) -> Option<f64> {
+        let text = call.to_string();
+        self.calls
+            .iter()
+            .find(|c| c.call == text)
+            .map(|c| c.expected_score)
+    }
+
+    /// The best call's value.
+    pub fn best_value(&self) -> f64 {
+        self.calls.first().map_or(0.0, |c| c.expected_score)
+    }
+}
+
+/// What the sheet adds to the bidder's total for `earned` on defence:
+/// nothing on the barrel, never above the defence cap.
+fn defence_added(rules: &Rules, total: i32, earned: i32) -> i32 {
+    let barrel = i32::from(rules.barrel);
+    if barrel > 0 && total >= barrel {
+        return 0;
+    }
+    if barrel > 0 {
+        let cap = crate::score::defence_cap(rules);
+        if total + earned > cap {
+            return (cap - total).max(0);
+        }
+    }
+    earned
+}
+
+/// The hand score of a contract `c` bid at `bid` when the declarer takes
+/// `points`.
+fn declarer_score(rules: &Rules, c: u16, bid: u16, points: u16) -> i32 {
+    if crate::score::contract_made(c, crate::score::checked_points(rules, points)) {
+        i32::from(c)
+    } else if rules.failed_costs == FailedCosts::Bid {
+        -i32::from(bid)
+    } else {
+        -i32::from(c)
+    }
+}
+
+/// Values every legal call of the bidder over the solved layouts (those
+/// that fit the hard facts; all of them when none does).
+pub fn judge(seen: &AuctionSeen, values: &[LayoutValue]) -> Judgement {
+    let rules = &seen.rules;
+    let fitting: Vec<&LayoutValue> = values.iter().filter(|v| v.fits).collect();
+    let pool: Vec<&LayoutValue> = if fitting.is_empty() {
+        values.iter().collect()
+    } else {
+        fitting.clone()
+    };
+    let n = pool.len().max(1) as f64;
+    let mean = |f: &dyn Fn(&LayoutValue) -> f64| pool.iter().map(|v| f(v)).sum::<f64>() / n;
+    let mut calls: Vec<CallValue> = Vec::new();
+    // The pass: the high bidder declares; the bidder defends.
+    let high = seen.auction.high().map(|(b, _, _)| b);
+    let defence_slot = high.and_then(|h| others(seen.me).iter().position(|&o| o == h));
+    let pass_value = match defence_slot {
+        Some(k) => mean(&|v: &LayoutValue| {
+            let earned = i32::from(rules.rounding.apply(v.defence[k]));
+            f64::from(defence_added(rules, seen.total, earned))
+        }),
+        None => 0.0,
+    };
+    calls.push(CallValue {
+        call: Call::Pass.to_string(),
+        expected_score: pass_value,
+        contract: None,
+        probability: None,
+    });
+    let top = pool.iter().map(|v| v.cap).max().unwrap_or(120);
+    for call in seen.auction.legal_calls() {
+        let Some(bid) = call.level() else {
+            continue;
+        };
+        let double = if matches!(call, Call::Blind(_)) {
+            2.0
+        } else {
+            1.0
+        };
+        // The contract with the best expected score from the bid up.
+        let (contract, value, p) = levels_from(bid, top.max(bid), rules)
+            .into_iter()
+            .map(|c| {
+                let made = pool
+                    .iter()
+                    .filter(|v| c <= v.cap.max(bid))
+                    .filter(|v| crate::score::contract_made(c, v.declarer))
+                    .count() as f64
+                    / n;
+                let value = mean(&|v: &LayoutValue| {
+                    let c = c.min(v.cap.max(bid));
+                    f64::from(declarer_score(rules, c, bid, v.declarer))
+                });
+                (c, value * double, made)
+            })
+            .fold(
+                (bid, f64::MIN, 0.0),
+                |best, x| if x.1 > best.1 { x } else { best },
+            );
+        calls.push(CallValue {
+            call: call.to_string(),
+            expected_score: value,
+            contract: Some(contract),
+            probability: Some(p),
+        });
+    }
+    // Best first; a tie keeps the earlier (pass, then the lower bid).
+    let mut order: Vec<usize> = (0..calls.len()).collect();
+    order.sort_by(|&a, &b| {
+        calls[b]
+            .expected_score
+            .partial_cmp(&calls[a].expected_score)
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(a.cmp(&b))
+    });
+    let calls: Vec<CallValue> = order.into_iter().map(|i| calls[i].clone()).collect();
+    Judgement {
+        best: calls[0].call.clone(),
+        calls,
+        samples: values.len(),
+        fitting: fitting.len(),
+    }
+}
+
+/// Samples and solves `samples` layouts on one solver, then judges.
+pub fn judge_with(solver: &mut Solver, seen: &AuctionSeen, samples: usize, seed: u64) -> Judgement {
+    let values: Vec<LayoutValue> = (0..samples)
+        .map(|i| solve_layout(solver, seen, seed, i))
+        .collect();
+    judge(seen, &values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(s: &str) -> CardSet {
+        s.split_whitespace().map(|c| c.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn a_bid_above_120_shows_a_marriage() {
+        let r = Rules::STANDARD;
+        let none = cards("AH TH AD TD AC TC AS");
+        let hearts = cards("KH QH 9D 9C 9S JD JC");
+        assert!(!fits(&r, [none, hearts], [140, 0]));
+        assert!(fits(&r, [hearts, none], [140, 120]));
+        // 120 plus spades (40) is 160: a 170 needs more.
+        let spades = cards("KS QS 9D 9C 9H JD JC");
+        assert!(!fits(&r, [spades, none], [170, 0]));
+        assert!(fits(&r, [spades, none], [160, 0]));
+        let before: Rules = "standard bid_limit=120_before_musik".parse().unwrap();
+        assert!(fits(&before, [none, none], [120, 120]));
+    }
+
+    #[test]
+    fn sampled_layouts_fit_the_auction() {
+        let rules = Rules::STANDARD;
+        let mut a = Auction::new(&rules, vec![None, None, Some(120)], vec![false; 3], 100);
+        a.call(Call::Bid(150)).unwrap();
+        let seen = AuctionSeen {
+            rules,
+            hand: cards("AH TH AD TD AC TC AS"),
+            me: 2,
+            auction: a,
+            total: 0,
+        };
+        for i in 0..50 {
+            let (hands, musik, ok) = layout(&seen, 9, i);
+            assert!(ok);
+            // Bidder 1 (the second "other" of bidder 2) bid 150: a marriage
+            // worth at least 30, so any marriage.
+            assert!(hands[1].marriages().next().is_some(), "{i}");
+            assert_eq!((hands[0] | hands[1] | musik | seen.hand).len(), 24);
+        }
+    }
+
+    #[test]
+    fn the_barrel_makes_defence_worth_nothing() {
+        let r = Rules::STANDARD;
+        assert_eq!(defence_added(&r, 820, 40), 0);
+        assert_eq!(defence_added(&r, 700, 40), 40);
+        assert_eq!(defence_added(&r, 780, 40), 40);
+        let no: Rules = "standard barrel=0".parse().unwrap();
+        assert_eq!(defence_added(&no, 980, 40), 40);
+    }
+}

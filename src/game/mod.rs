@@ -1,0 +1,22 @@
+//! The whole game: the auction, hands played one after another, the score
+//! sheet, until a player reaches the game's target (docs/rules.md, *The
+//! auction* and *A game*; docs/game.md).
+//!
+//! - [`auction`]: calls, who may bid what, who wins;
+//! - [`redeal`]: who may ask for a new deal;
+//! - [`table`]: the game as a state machine of [`Turn`]s and [`Action`]s;
+//! - [`record`]: a game written down and read back (text and JSON);
+//! - [`computer`]: computer players that bid, exchange, announce and play;
+//! - [`arena`]: many games between computer players, with statistics;
+//! - [`judge`]: bidding decisions judged in their auction.
+
+pub mod arena;
+pub mod auction;
+pub mod computer;
+pub mod judge;
+pub mod record;
+pub mod redeal;
+pub mod table;
+
+pub use auction::{bid_cap, Auction, Call};
+pub use table::{Action, ActionError, Decision, HandLog, Table, Turn};

@@ -1,0 +1,583 @@
+//! A game written down: a header block, then one block per deal
+//! (docs/notation.md, *Game records*). Each dealt hand's block holds the
+//! deal as dealt, the redeal questions, the auction, and the hand itself as
+//! a position in history form (readable by `solve` and `analyze`).
+//!
+//! Reading a record replays it through the [`Table`], so a record that
+//! breaks a rule is refused at the line that breaks it; a record of a game
+//! in progress reads back into the table it was written from, which is how
+//! a game resumes.
+
+use std::fmt::Write as _;
+
+use serde_json::json;
+
+use crate::deal::Deal;
+use crate::game::auction::Call;
+use crate::game::table::{Action, Decision, HandLog, Table};
+use crate::position::{parse_positions_with, Form, Position};
+use crate::rules::Rules;
+
+/// A record's header: who plays, by what rules, from what seed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    pub players: Vec<String>,
+    /// What sits in each seat (`me`, `pimc:50`, ...), when recorded.
+    pub seats: Option<Vec<String>>,
+    pub rules: Rules,
+    pub seed: u64,
+    pub first_dealer: usize,
+}
+
+/// A record read back: its header and the table replayed to its end.
+#[derive(Clone, Debug)]
+pub struct Record {
+    pub header: Header,
+    pub table: Table,
+}
+
+/// A record refused: where and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError {
+    /// 1-based line.
+    pub line: usize,
+    pub key: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for RecordError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}: {}", self.line, self.key, self.message)
+    }
+}
+
+/// Whether `text` looks like a game record: its first key is `game:`.
+pub fn is_record(text: &str) -> bool {
+    text.lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .find(|l| !l.is_empty())
+        .is_some_and(|l| l.to_ascii_lowercase().starts_with("game:"))
+}
+
+/// Checks player names: one word each, no `:`, distinct.
+pub fn check_names(players: &[String]) -> Result<(), String> {
+    for (i, p) in players.iter().enumerate() {
+        if p.is_empty() || p.contains(':') || p.chars().any(char::is_whitespace) || p.len() > 40 {
+            return Err(format!(
+                "'{p}' is not a player name (one word of at most 40 bytes, no ':')"
+            ));
+        }
+        if players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
+            return Err(format!("'{p}' plays twice: names must differ"));
+        }
+    }
+    Ok(())
+}
+
+/// The record's text: the header, then every deal so far.
+pub fn write(table: &Table, seats: Option<&[String]>) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "game: tysiac");
+    let _ = writeln!(out, "players: {}", table.players.join(" "));
+    if let Some(s) = seats {
+        let _ = writeln!(out, "seats: {}", s.join(" "));
+    }
+    let _ = writeln!(out, "rules: {}", table.rules);
+    let _ = writeln!(out, "seed: {}", table.seed);
+    let _ = writeln!(out, "dealer: {}", table.players[table.first_dealer]);
+    for h in &table.hands {
+        out.push('\n');
+        out.push_str(&hand_block(table, h));
+    }
+    out
+}
+
+/// One deal's block.
+fn hand_block(table: &Table, h: &HandLog) -> String {
+    let name = |p: usize| table.players[p].as_str();
+    let mut out = String::new();
+    let _ = writeln!(out, "hand: {}", h.number);
+    let _ = writeln!(out, "dealer: {}", name(h.dealer));
+    let cards: Vec<String> = h.cards.iter().map(|c| c.to_string()).collect();
+    let _ = writeln!(out, "cards: {} {}", cards.join(" "), h.musik);
+    if !h.redeal_asks.is_empty() {
+        let asks: Vec<String> = h
+            .redeal_asks
+            .iter()
+            .map(|&(p, a)| format!("{}:{}", name(p), if a { "yes" } else { "no" }))
+            .collect();
+        let _ = writeln!(out, "redeal: {}", asks.join(" "));
+    }
+    if h.redeal.is_some() && h.redeal_asks.iter().all(|&(_, a)| !a) {
+        // A void deal: nobody asked.
+        let _ = writeln!(out, "redeal: void");
+    }
+    if h.redeal.is_none() {
+        let bids: Vec<String> = h
+            .auction
+            .calls
+            .iter()
+            .map(|&(b, c)| format!("{}:{c}", name(h.bidders[b])))
+            .collect();
+        let _ = writeln!(out, "bids: {}", bids.join(" "));
+    }
+    if h.conceded {
+        let _ = writeln!(out, "conceded: yes");
+    }
+    if let (None, Some(p)) = (&h.redeal, h.position(&table.rules)) {
+        let _ = writeln!(out, "{p}");
+    }
+    out
+}
+
+/// One JSON line per deal (after a header line): the same facts as the text.
+pub fn json_lines(table: &Table, seats: Option<&[String]>) -> Vec<String> {
+    let mut lines = vec![json!({
+        "game": "tysiac",
+        "players": table.players,
+        "seats": seats,
+        "rules": table.rules.to_string(),
+        "seed": table.seed,
+        "dealer": table.players[table.first_dealer],
+    })
+    .to_string()];
+    let scored: Vec<_> = table.sheet.hands.iter().collect();
+    let mut played = 0;
+    for h in &table.hands {
+        let name = |p: usize| table.players[p].clone();
+        let finished = h.finished(&table.rules) && h.redeal.is_none() && !h.auction.thrown_in();
+        let sheet = if finished {
+            played += 1;
+            scored.get(played - 1).map(|r| {
+                json!({"earned": r.earned, "added": r.added, "totals": r.totals,
+                       "made": r.made, "notes": r.notes})
+            })
+        } else {
+            None
+        };
+        lines.push(
+            json!({
+                "hand": h.number,
+                "dealer": name(h.dealer),
+                "cards": h.cards.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+                "musik": h.musik.to_string(),
+                "redeal": h.redeal,
+                "bids": h.auction.calls.iter()
+                    .map(|&(b, c)| json!({"player": name(h.bidders[b]), "call": c.to_string()}))
+                    .collect::<Vec<_>>(),
+                "declarer": h.declarer().map(name),
+                "bid": h.won().map(|w| w.bid),
+                "blind": h.won().map(|w| w.blind),
+                "exchange": h.exchange.map(|e| e.to_string()),
+                "contract": h.contract,
+                "conceded": h.conceded,
+                "play": h.play.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+                "position": h.position(&table.rules).map(|p| p.to_string()),
+                "score": sheet,
+            })
+            .to_string(),
+        );
+    }
+    lines
+}
+
+/// A block of `key: value` lines with their line numbers.
+struct Block {
+    lines: Vec<(usize, String, String)>,
+}
+
+impl Block {
+    fn get(&self, key: &str) -> Option<&(usize, String, String)> {
+        self.lines.iter().find(|(_, k, _)| k == key)
+    }
+}
+
+fn blocks(text: &str) -> Result<Vec<Block>, RecordError> {
+    let mut out = Vec::new();
+    let mut cur: Vec<(usize, String, String)> = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let raw = raw.trim_start_matches('\u{feff}');
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if raw.trim().is_empty() {
+            if !cur.is_empty() {
+                out.push(Block {
+                    lines: std::mem::take(&mut cur),
+                });
+            }
+            continue;
+        }
+        if line.is_empty() {
+            continue;
+        }
+        let Some((k, v)) = line.split_once(':') else {
+            return Err(RecordError {
+                line: i + 1,
+                key: line.chars().take(20).collect(),
+                message: "not a 'key: value' line".into(),
+            });
+        };
+        cur.push((i + 1, k.trim().to_ascii_lowercase(), v.trim().to_string()));
+    }
+    if !cur.is_empty() {
+        out.push(Block { lines: cur });
+    }
+    Ok(out)
+}
+
+const HEADER_KEYS: [&str; 6] = ["game", "players", "seats", "rules", "seed", "dealer"];
+const GAME_KEYS: [&str; 6] = ["hand", "dealer", "cards", "redeal", "bids", "conceded"];
+
+/// Reads a record and replays it: every deal, call and card checked by the
+/// rules. A game in progress reads back to the decision it stopped at.
+pub fn read(text: &str) -> Result<Record, RecordError> {
+    let blocks = blocks(text)?;
+    let Some(head) = blocks.first() else {
+        return Err(RecordError {
+            line: 1,
+            key: "game".into(),
+            message: "an empty record: it starts with a 'game: tysiac' header".into(),
+        });
+    };
+    let err = |line: usize, key: &str, message: String| RecordError {
+        line,
+        key: key.into(),
+        message,
+    };
+    for (line, k, _) in &head.lines {
+        if !HEADER_KEYS.contains(&k.as_str()) {
+            return Err(err(
+                *line,
+                k,
+                format!(
+                    "not a header key (the header has {})",
+                    HEADER_KEYS.join(", ")
+                ),
+            ));
+        }
+    }
+    let need = |key: &str| {
+        head.get(key).cloned().ok_or_else(|| {
+            err(
+                head.lines[0].0,
+                key,
+                format!("the header needs a {key}: line"),
+            )
+        })
+    };
+    need("game")?;
+    let (pl, _, players) = need("players")?;
+    let players: Vec<String> = players.split_whitespace().map(String::from).collect();
+    check_names(&players).map_err(|m| err(pl, "players", m))?;
+    if !(3..=4).contains(&players.len()) {
+        return Err(err(
+            pl,
+            "players",
+            format!("{} players: a game has 3 or 4", players.len()),
+        ));
+    }
+    let seats = match head.get("seats") {
+        Some((l, _, v)) => {
+            let s: Vec<String> = v.split_whitespace().map(String::from).collect();
+            if s.len() != players.len() {
+                return Err(err(
+                    *l,
+                    "seats",
+                    format!("{} seats for {} players", s.len(), players.len()),
+                ));
+            }
+            Some(s)
+        }
+        None => None,
+    };
+    let rules: Rules = match head.get("rules") {
+        Some((l, _, v)) => v
+            .parse()
+            .map_err(|e: crate::RulesError| err(*l, "rules", e.0))?,
+        None => Rules::STANDARD,
+    };
+    let (sl, _, seed) = need("seed")?;
+    let seed: u64 = seed
+        .parse()
+        .map_err(|_| err(sl, "seed", format!("'{seed}' is not a whole number")))?;
+    let find = |line: usize, key: &str, name: &str| {
+        players
+            .iter()
+            .position(|p| p.eq_ignore_ascii_case(name))
+            .ok_or_else(|| err(line, key, format!("'{name}' is not one of the players")))
+    };
+    let first_dealer = match head.get("dealer") {
+        Some((l, _, v)) => find(*l, "dealer", v)?,
+        None => 0,
+    };
+    let mut table = Table::new(rules, players.clone(), seed, first_dealer)
+        .map_err(|e| err(pl, "players", e.0))?;
+    for block in &blocks[1..] {
+        replay_block(&mut table, block, &find)?;
+    }
+    Ok(Record {
+        header: Header {
+            players,
+            seats,
+            rules,
+            seed,
+            first_dealer,
+        },
+        table,
+    })
+}
+
+fn replay_block(
+    table: &mut Table,
+    block: &Block,
+    find: &dyn Fn(usize, &str, &str) -> Result<usize, RecordError>,
+) -> Result<(), RecordError> {
+    let first = block.lines[0].0;
+    let err = |line: usize, key: &str, message: String| RecordError {
+        line,
+        key: key.into(),
+        message,
+    };
+    if table.result().is_some() {
+        return Err(err(first, "hand", "the game is over: no more hands".into()));
+    }
+    let (hl, _, number) = block
+        .get("hand")
+        .cloned()
+        .ok_or_else(|| err(first, "hand", "a deal's block starts with hand: N".into()))?;
+    let want = table.hand().number;
+    if number.parse::<usize>().ok() != Some(want) {
+        return Err(err(
+            hl,
+            "hand",
+            format!("'{number}': the next hand is number {want}"),
+        ));
+    }
+    if let Some((l, _, d)) = block.get("dealer") {
+        let d = find(*l, "dealer", d)?;
+        if d != table.hand().dealer {
+            return Err(err(
+                *l,
+                "dealer",
+                format!("{} deals this hand", table.players[table.hand().dealer]),
+            ));
+        }
+    }
+    if let Some((l, _, cards)) = block.get("cards") {
+        let deal: Deal = cards.parse().map_err(|e: String| err(*l, "cards", e))?;
+        if deal.hands.to_vec() != table.hand().cards || deal.musik != table.hand().musik {
+            table.set_cards(deal).map_err(|e| err(*l, "cards", e.0))?;
+        }
+    }
+    let number_now = table.hand().deal_index;
+    let same_deal = |t: &Table| t.hand().deal_index == number_now;
+    if let Some((l, _, asks)) = block.get("redeal") {
+        if asks != "void" {
+            for word in asks.split_whitespace() {
+                let (who, ans) = word.split_once(':').ok_or_else(|| {
+                    err(
+                        *l,
+                        "redeal",
+                        format!("'{word}': write player:yes or player:no"),
+                    )
+                })?;
+                let p = find(*l, "redeal", who)?;
+                let ask = match ans.to_ascii_lowercase().as_str() {
+                    "yes" => true,
+                    "no" => false,
+                    _ => return Err(err(*l, "redeal", format!("'{word}': yes or no"))),
+                };
+                expect_turn(table, p, |d| matches!(d, Decision::Redeal(_)), "redeal", *l)?;
+                table
+                    .act(Action::Redeal(ask))
+                    .map_err(|e| err(*l, "redeal", e.0))?;
+            }
+        }
+    }
+    if !same_deal(table) {
+        return Ok(()); // redealt: the next block is the new deal
+    }
+    if let Some((l, _, bids)) = block.get("bids") {
+        let calls: Vec<&str> = bids.split_whitespace().collect();
+        // The forced opening (and passes forced by bid_floor) are made by
+        // the table; they are written, and checked here.
+        let made = table.hand().auction.calls.len();
+        for (i, word) in calls.iter().enumerate() {
+            let (who, call) = word.split_once(':').ok_or_else(|| {
+                err(
+                    *l,
+                    "bids",
+                    format!("call {}: '{word}': write player:call", i + 1),
+                )
+            })?;
+            let p = find(*l, "bids", who)?;
+            let call: Call = call.parse().map_err(|m: String| err(*l, "bids", m))?;
+            if i < made {
+                let (b, c) = table.hand().auction.calls[i];
+                if table.hand().bidders[b] != p || c != call {
+                    return Err(err(
+                        *l,
+                        "bids",
+                        format!(
+                            "call {}: '{word}': the auction opens {}:{c}",
+                            i + 1,
+                            table.players[table.hand().bidders[b]]
+                        ),
+                    ));
+                }
+                continue;
+            }
+            expect_turn(table, p, |d| *d == Decision::Call, "bids", *l)?;
+            table
+                .act(Action::Call(call))
+                .map_err(|e| err(*l, "bids", format!("call {}: {word}: {}", i + 1, e.0)))?;
+        }
+    }
+    // The hand itself, as a position.
+    let pos_lines: Vec<&(usize, String, String)> = block
+        .lines
+        .iter()
+        .filter(|(_, k, _)| !GAME_KEYS.contains(&k.as_str()))
+        .collect();
+    if pos_lines.is_empty() {
+        return Ok(());
+    }
+    let Some(won) = table.hand().won() else {
+        return Err(err(
+            pos_lines[0].0,
+            &pos_lines[0].1,
+            "the auction is not over: no hand to play yet".into(),
+        ));
+    };
+    let _ = won;
+    let text: String = pos_lines
+        .iter()
+        .map(|(_, k, v)| format!("{k}: {v}\n"))
+        .collect();
+    let hand_rules = table.hand().hand_rules(&table.rules);
+    let position: Position = parse_positions_with(&text, "record", hand_rules)
+        .into_iter()
+        .next()
+        .expect("a block")
+        .map_err(|e| {
+            let l = pos_lines
+                .get(e.line.saturating_sub(1))
+                .map_or(first, |x| x.0);
+            err(l, e.key.as_deref().unwrap_or("hand"), e.message.clone())
+        })?;
+    let line_of = |key: &str| block.get(key).map_or(first, |x| x.0);
+    if position.rules != hand_rules {
+        return Err(err(
+            line_of("rules"),
+            "rules",
+            format!("this hand is played under '{hand_rules}'"),
+        ));
+    }
+    let Form::History(h) = &position.form else {
+        return Err(err(
+            line_of("deal"),
+            "deal",
+            "a hand is in history form".into(),
+        ));
+    };
+    if h.deal != table.hand().deal() {
+        return Err(err(
+            line_of("deal"),
+            "deal",
+            "the deal (D L R musik) is not the cards dealt, from the declarer on".into(),
+        ));
+    }
+    if let Some(e) = h.exchange {
+        table
+            .act(Action::Exchange(e))
+            .map_err(|x| err(line_of("exchange"), "exchange", x.0))?;
+    }
+    if block.get("conceded").is_some() {
+        return table
+            .act(Action::Concede)
+            .map_err(|x| err(line_of("conceded"), "conceded", x.0));
+    }
+    if let Some(c) = position.contract {
+        table
+            .act(Action::Contract(c))
+            .map_err(|x| err(line_of("contract"), "contract", x.0))?;
+    }
+    for m in &h.moves {
+        table
+            .act(Action::Play(*m))
+            .map_err(|x| err(line_of("play"), "play", format!("{m}: {}", x.0)))?;
+    }
+    Ok(())
+}
+
+fn expect_turn(
+    table: &Table,
+    player: usize,
+    ok: impl Fn(&Decision) -> bool,
+    key: &str,
+    line: usize,
+) -> Result<(), RecordError> {
+    match table.turn() {
+        Some(t) if t.player == player && ok(&t.decision) => Ok(()),
+        Some(t) => Err(RecordError {
+            line,
+            key: key.into(),
+            message: format!(
+                "{} is not to act now: {} is, to decide {:?}",
+                table.players[player], table.players[t.player], t.decision
+            ),
+        }),
+        None => Err(RecordError {
+            line,
+            key: key.into(),
+            message: "the game is over".into(),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::computer::Computer;
+    use crate::player::PlayerKind;
+    use crate::solver::Solver;
+
+    /// A whole game of heuristic players, written and read back: the same
+    /// table, hand for hand and total for total.
+    #[test]
+    fn a_record_reads_back_into_the_same_game() {
+        let players: Vec<String> = ["Ala", "Bartek", "Celina"].map(String::from).to_vec();
+        let mut t = Table::new(Rules::STANDARD, players, 11, 0).unwrap();
+        let c = Computer::new(PlayerKind::Simple);
+        let mut solver = Solver::new(Rules::STANDARD);
+        let mut steps = 0;
+        while let Some(turn) = t.turn() {
+            let a = c.act(&t, &turn, &mut solver);
+            t.act(a).unwrap();
+            steps += 1;
+            if steps == 400 {
+                // Mid-game: a record of a game in progress reads back too.
+                let back = read(&write(&t, None)).unwrap();
+                assert_eq!(back.table.hands, t.hands);
+                assert_eq!(back.table.turn(), t.turn());
+            }
+        }
+        assert!(t.result().is_some());
+        let text = write(&t, None);
+        let back = read(&text).unwrap();
+        assert_eq!(back.table.sheet.totals, t.sheet.totals);
+        assert_eq!(back.table.hands, t.hands);
+        assert_eq!(write(&back.table, None), text);
+    }
+
+    #[test]
+    fn a_wrong_call_is_refused_at_its_line() {
+        let text = "game: tysiac\nplayers: A B C\nrules: standard redeal=none\nseed: 1\n\n\
+                    hand: 1\nbids: B:100 C:105\n";
+        let e = read(text).unwrap_err();
+        assert_eq!((e.line, e.key.as_str()), (7, "bids"), "{e}");
+        assert!(e.message.contains("105"), "{e}");
+        let e = read("game: tysiac\nplayers: A B\nseed: 1\n").unwrap_err();
+        assert_eq!(e.key, "players");
+        assert!(is_record("# c\ngame: tysiac\n") && !is_record("deal: x\n"));
+    }
+}

@@ -1,0 +1,92 @@
+//! Redeals: who may ask for a new deal before the bidding, and when a deal
+//! is void by itself (docs/rules.md, *Redeals*).
+
+use crate::card::Rank;
+use crate::cardset::CardSet;
+use crate::rules::{Redeal, Rules};
+
+/// Why the player holding `hand` (seven cards) may ask for a redeal, or
+/// `None`. `on_the_hundred`: the player opens at 100 (ru-a lets it ask with
+/// three nines).
+pub fn may_ask(rules: &Rules, hand: CardSet, on_the_hundred: bool) -> Option<String> {
+    let nines = hand.iter().filter(|c| c.rank() == Rank::Nine).count();
+    let points = hand.points();
+    let married = hand.marriages().next().is_some();
+    match rules.redeal {
+        Redeal::None => None,
+        Redeal::Nines => (nines == 4).then(|| "four nines".to_string()),
+        Redeal::Standard => {
+            if nines == 4 {
+                Some("four nines".into())
+            } else if points < 10 && !married {
+                Some(format!("{points} card points and no marriage"))
+            } else {
+                None
+            }
+        }
+        Redeal::Ru => {
+            if nines == 4 {
+                Some("four nines".into())
+            } else if nines == 3 && on_the_hundred {
+                Some("three nines on the hundred".into())
+            } else if points < 14 {
+                Some(format!("{points} card points"))
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// Why the deal is void by itself, before anyone asks (ru-a: a musik under
+/// 5 points), or `None`.
+pub fn void_deal(rules: &Rules, musik: CardSet) -> Option<String> {
+    (rules.redeal == Redeal::Ru && musik.points() < 5)
+        .then(|| format!("the musik holds {} points, under 5", musik.points()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(s: &str) -> CardSet {
+        s.split_whitespace().map(|c| c.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn standard_four_nines_or_under_ten_points_without_a_marriage() {
+        let r = Rules::STANDARD;
+        assert!(may_ask(&r, cards("9H 9D 9C 9S AH AD AC"), false).is_some());
+        // J J Q K: 2 + 2 + 3 + 4 = 11 points: not under 10.
+        assert!(may_ask(&r, cards("JH JD QS 9H 9D 9C KD"), false).is_none());
+        // J J Q J: 9 points, no marriage.
+        assert!(may_ask(&r, cards("JH JD QS 9H 9D 9C JS"), false).is_some());
+        // A marriage and 11 points.
+        assert!(may_ask(&r, cards("KS QS JH 9H 9D 9C JD"), false).is_none());
+    }
+
+    #[test]
+    fn nines_only_and_none() {
+        let pl = Rules::PL;
+        assert!(may_ask(&pl, cards("JH JD QS 9H 9D 9C JS"), false).is_none());
+        assert!(may_ask(&pl, cards("9H 9D 9C 9S AH AD AC"), false).is_some());
+        let none: Rules = "standard redeal=none".parse().unwrap();
+        assert!(may_ask(&none, cards("9H 9D 9C 9S JH JD JC"), true).is_none());
+    }
+
+    #[test]
+    fn ru_three_nines_on_the_hundred_and_a_poor_musik() {
+        let ru = Rules::RU;
+        // Three nines and 42 points: only on the hundred.
+        let three = cards("9H 9D 9C AS TS AH TH");
+        assert!(may_ask(&ru, three, true).is_some());
+        assert!(may_ask(&ru, three, false).is_none());
+        // 4 + 3 + 2 + 2 + 11 = 22 points: no; without the ace 11: yes.
+        assert!(may_ask(&ru, cards("KH QD JC JS 9H 9D AS"), false).is_none());
+        assert!(may_ask(&ru, cards("KH QD JC JS 9H 9D 9S"), false).is_some());
+        // A musik of 2 points is void; of 5 it is not.
+        assert!(void_deal(&ru, cards("9H JH 9D")).is_some());
+        assert!(void_deal(&ru, cards("9H JH QH")).is_none());
+        assert!(void_deal(&Rules::STANDARD, cards("9H 9D 9C")).is_none());
+    }
+}
