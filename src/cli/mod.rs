@@ -5,6 +5,7 @@ mod bid;
 mod bid_play;
 mod bid_table;
 mod exchange;
+mod game;
 mod input;
 mod play;
 mod progress;
@@ -49,6 +50,9 @@ enum Command {
     Suggest(suggest::SuggestArgs),
     /// Computer players play seeded deals, beside their double-dummy values.
     Play(play::PlayArgs),
+    /// A whole game against the computer (--seats me,pimc,pimc), or the
+    /// arena: many games between computer players.
+    Game(game::GameArgs),
     /// The web page and a JSON API on a local address.
     Serve(serve::ServeArgs),
 }
@@ -66,6 +70,7 @@ pub fn run() -> ExitCode {
         Command::Exchange(args) => exchange::run(args),
         Command::Suggest(args) => suggest::run(args),
         Command::Play(args) => play::run(args),
+        Command::Game(args) => game::run(args),
         Command::Serve(args) => serve::run(args),
     }
 }

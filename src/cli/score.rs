@@ -55,6 +55,29 @@ pub fn run(args: ScoreArgs) -> ExitCode {
     let default_rules = args.rules.unwrap_or_default();
     let mut first = true;
     for (k, source) in sources.iter().enumerate() {
+        if tysiac::game::record::is_record(&source.text) {
+            // A game record: its own sheet, replayed hand by hand.
+            match tysiac::game::record::read(&source.text) {
+                Ok(record) => {
+                    let game = &record.table.sheet;
+                    if args.json {
+                        let json = GameJson::new(&source.name, game, &record.hand_lines);
+                        match serde_json::to_string(&json) {
+                            Ok(text) => println!("{text}"),
+                            Err(e) => errors.push(format!("cannot write JSON: {e}")),
+                        }
+                    } else {
+                        if !first {
+                            println!();
+                        }
+                        print!("{}", sheet_text(&source.name, game, &record.hand_lines));
+                    }
+                }
+                Err(e) => errors.push(format!("{}:{e}", source.name)),
+            }
+            first = false;
+            continue;
+        }
         let sheet = parse_sheet(&source.text);
         for e in &sheet.errors {
             errors.push(format!("{}:{}: {}", source.name, e.line, e.message));
@@ -227,7 +250,7 @@ fn resolve(
 
 /// The readable sheet: one line per hand with each player's total and what
 /// the hand added, notes under it, then the result.
-fn sheet_text(source: &str, game: &Game, lines: &[usize]) -> String {
+pub(super) fn sheet_text(source: &str, game: &Game, lines: &[usize]) -> String {
     let mut out = String::new();
     let p = &game.players;
     let w = p

@@ -81,6 +81,21 @@ pub fn run(args: SolveArgs) -> ExitCode {
         let (sources, read_errors) = read_sources(&args.files);
         errors.extend(read_errors);
         for src in sources {
+            if tysiac::game::record::is_record(&src.text) {
+                // A game record: each hand with a declarer, as a position.
+                match tysiac::game::record::read(&src.text) {
+                    Ok(rec) => {
+                        let rules = rec.table.rules;
+                        for h in &rec.table.hands {
+                            if let Some(p) = h.position(&rules) {
+                                results.push((src.name.clone(), Ok(p)));
+                            }
+                        }
+                    }
+                    Err(e) => errors.push(format!("{}:{e}", src.name)),
+                }
+                continue;
+            }
             let parsed = parse_positions_with(&src.text, &src.name, rules);
             if parsed.is_empty() {
                 errors.push(no_positions(&src.name));

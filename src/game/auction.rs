@@ -284,9 +284,8 @@ impl Auction {
         let Some(b) = self.turn else {
             return Some("the auction is over".into());
         };
-        let Some(level) = call.level() else {
-            return None;
-        };
+        // A pass is always allowed.
+        let level = call.level()?;
         let r = &self.rules;
         if self.barred[b] {
             return Some(format!(

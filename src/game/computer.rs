@@ -43,10 +43,13 @@ pub struct Computer {
     memory: RefCell<Memory>,
 }
 
+/// A deal's index and the hard facts of its auction.
+type LayoutKey = (u64, Vec<u16>);
+
 #[derive(Debug, Default)]
 struct Memory {
     /// (deal index, hard facts) and the layouts solved for them.
-    layouts: Option<((u64, Vec<u16>), Vec<LayoutValue>)>,
+    layouts: Option<(LayoutKey, Vec<LayoutValue>)>,
     /// (deal index, contract planned, chance of making the bid).
     plan: Option<(u64, u16, f64)>,
 }
@@ -217,8 +220,7 @@ impl Computer {
         let c = levels
             .iter()
             .copied()
-            .filter(|&l| l <= planned)
-            .last()
+            .rfind(|&l| l <= planned)
             .unwrap_or(levels[0]);
         Action::Contract(c)
     }

@@ -34,6 +34,8 @@ pub struct Header {
 pub struct Record {
     pub header: Header,
     pub table: Table,
+    /// For each hand on the score sheet, the line its block starts at.
+    pub hand_lines: Vec<usize>,
 }
 
 /// A record refused: where and why.
@@ -47,7 +49,7 @@ pub struct RecordError {
 
 impl std::fmt::Display for RecordError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "line {}: {}: {}", self.line, self.key, self.message)
+        write!(f, "{}: {}: {}", self.line, self.key, self.message)
     }
 }
 
@@ -311,8 +313,13 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
     };
     let mut table = Table::new(rules, players.clone(), seed, first_dealer)
         .map_err(|e| err(pl, "players", e.0))?;
+    let mut hand_lines = Vec::new();
     for block in &blocks[1..] {
+        let scored = table.sheet.hands.len();
         replay_block(&mut table, block, &find)?;
+        if table.sheet.hands.len() > scored {
+            hand_lines.push(block.lines[0].0);
+        }
     }
     Ok(Record {
         header: Header {
@@ -323,6 +330,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
             first_dealer,
         },
         table,
+        hand_lines,
     })
 }
 

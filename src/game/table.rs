@@ -300,7 +300,7 @@ impl Table {
             .iter()
             .map(|&h| Some(bid_cap(h, &self.rules)))
             .collect();
-        let barred = bidders
+        let mut barred: Vec<bool> = bidders
             .iter()
             .map(|&p| {
                 self.rules
@@ -308,6 +308,11 @@ impl Table {
                     .is_some_and(|f| self.sheet.totals[p] < i32::from(f))
             })
             .collect();
+        if barred.iter().all(|&b| b) {
+            // Every bidder below the floor: the floor does not apply to this
+            // hand, or the game could never go on (docs/rules.md).
+            barred = vec![false; barred.len()];
+        }
         let opening = if self.rules.opening == Opening::Ru && number <= 3 {
             120
         } else {
@@ -361,33 +366,23 @@ impl Table {
     /// Redeals of a void deal happen by themselves; a finished hand is
     /// scored and the next one dealt.
     fn settle(&mut self) {
-        loop {
-            if self.sheet.result.is_some() {
-                return;
-            }
-            let h = self.hand();
-            if h.redeal.is_some() {
-                let (dealer, number) = (h.dealer, h.number);
-                self.deal_next(dealer, number);
-                return;
-            }
-            if h.auction.thrown_in() {
-                // Everyone barred by bid_floor: the deal passes on.
-                let (dealer, number) = (h.dealer, h.number);
-                self.deal_next((dealer + 1) % self.players.len(), number + 1);
-                return;
-            }
-            if !h.finished(&self.rules) {
-                return;
-            }
-            self.score_hand();
-            if self.sheet.result.is_some() {
-                return;
-            }
-            let h = self.hand();
-            let (dealer, number) = (h.dealer, h.number);
-            self.deal_next((dealer + 1) % self.players.len(), number + 1);
+        if self.sheet.result.is_some() {
             return;
+        }
+        let h = self.hand();
+        let (dealer, number) = (h.dealer, h.number);
+        let next = (dealer + 1) % self.players.len();
+        if h.redeal.is_some() {
+            // The same dealer deals again; the hand keeps its number.
+            self.deal_next(dealer, number);
+        } else if h.auction.thrown_in() {
+            // Everyone barred by bid_floor: the deal passes on.
+            self.deal_next(next, number + 1);
+        } else if h.finished(&self.rules) {
+            self.score_hand();
+            if self.sheet.result.is_none() {
+                self.deal_next(next, number + 1);
+            }
         }
     }
 

@@ -38,6 +38,13 @@ mod write;
 
 pub(crate) use fields::*;
 pub use history::BadMove;
+
+/// Reads an exchange as the notation writes it (`9S JC`: the card to L,
+/// then to R; three discards under `musik=discard`; the chosen trump last
+/// under `trump=chosen`) and checks it against `deal`.
+pub fn parse_exchange(text: &str, rules: &Rules, deal: &Deal) -> Result<Exchange, String> {
+    history::parse_exchange(text, rules, deal).map(|(e, _)| e)
+}
 use history::*;
 use snapshot::*;
 #[cfg(test)]
