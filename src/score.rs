@@ -521,7 +521,10 @@ impl Game {
         }
         check_bid(&rules, hand.bid)?;
         if let Some(floor) = rules.bid_floor {
-            if self.totals[d] < i32::from(floor) {
+            // Below the floor a player must pass, unless every player of the
+            // hand is below it: then the forced opener plays all the same.
+            let all_below = seats.iter().all(|&p| self.totals[p] < i32::from(floor));
+            if self.totals[d] < i32::from(floor) && !all_below {
                 return Err(format!(
                     "{} has {}, below the bidding floor {floor} (bid_floor): must pass, \
                      cannot declare",

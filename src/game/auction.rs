@@ -127,8 +127,8 @@ impl Auction {
     /// A new auction among `caps.len()` bidders (three), each with its cap
     /// (see [`bid_cap`]) and whether `bid_floor` bars it. The first bidder
     /// not barred makes the forced opening at `opening` (100; 120 in ru-a's
-    /// opening hands, which are not bid over). With every bidder barred
-    /// there is no auction ([`Auction::thrown_in`]).
+    /// opening hands, which are not bid over). With every bidder barred the
+    /// first opens all the same and plays it: someone must.
     pub fn new(rules: &Rules, caps: Vec<Option<u16>>, barred: Vec<bool>, opening: u16) -> Auction {
         let n = caps.len();
         let mut a = Auction {
@@ -140,10 +140,7 @@ impl Auction {
             turn: None,
         };
         // Barred bidders before the opener pass at once (bid_floor).
-        let Some(opener) = (0..n).find(|&b| !a.barred[b]) else {
-            a.passed = vec![true; n];
-            return a;
-        };
+        let opener = (0..n).find(|&b| !a.barred[b]).unwrap_or(0);
         for b in 0..opener {
             a.calls.push((b, Call::Pass));
             a.passed[b] = true;
@@ -177,11 +174,6 @@ impl Auction {
             Some(i) => self.calls.len() - i - 1,
             None => 0,
         }
-    }
-
-    /// Every bidder barred by `bid_floor`: the deal is thrown in.
-    pub fn thrown_in(&self) -> bool {
-        self.high().is_none()
     }
 
     /// The highest bid so far: (bidder, level, blind).
@@ -472,8 +464,10 @@ mod tests {
         let a = Auction::new(&rules, vec![Some(120); 3], vec![true, false, false], 100);
         assert_eq!(a.calls, vec![(0, Call::Pass), (1, Call::Bid(100))]);
         assert_eq!(a.turn(), Some(2));
+        // All barred: the first opens all the same and plays at 100.
         let none = Auction::new(&rules, vec![Some(120); 3], vec![true; 3], 100);
-        assert!(none.thrown_in() && none.won().is_none());
+        let won = none.won().unwrap();
+        assert_eq!((won.bidder, won.bid), (0, 100));
     }
 
     #[test]

@@ -147,7 +147,7 @@ pub fn json_lines(table: &Table, seats: Option<&[String]>) -> Vec<String> {
     let mut played = 0;
     for h in &table.hands {
         let name = |p: usize| table.players[p].clone();
-        let finished = h.finished(&table.rules) && h.redeal.is_none() && !h.auction.thrown_in();
+        let finished = h.finished(&table.rules) && h.redeal.is_none();
         let sheet = if finished {
             played += 1;
             scored.get(played - 1).map(|r| {

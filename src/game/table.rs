@@ -216,10 +216,7 @@ impl HandLog {
     /// Whether the hand is finished: played out, conceded, thrown in or
     /// redealt.
     pub fn finished(&self, rules: &Rules) -> bool {
-        self.redeal.is_some()
-            || self.auction.thrown_in()
-            || self.conceded
-            || self.state(rules).is_some_and(|s| s.is_over())
+        self.redeal.is_some() || self.conceded || self.state(rules).is_some_and(|s| s.is_over())
     }
 }
 
@@ -300,7 +297,7 @@ impl Table {
             .iter()
             .map(|&h| Some(bid_cap(h, &self.rules)))
             .collect();
-        let mut barred: Vec<bool> = bidders
+        let barred: Vec<bool> = bidders
             .iter()
             .map(|&p| {
                 self.rules
@@ -308,11 +305,7 @@ impl Table {
                     .is_some_and(|f| self.sheet.totals[p] < i32::from(f))
             })
             .collect();
-        if barred.iter().all(|&b| b) {
-            // Every bidder below the floor: the floor does not apply to this
-            // hand, or the game could never go on (docs/rules.md).
-            barred = vec![false; barred.len()];
-        }
+
         let opening = if self.rules.opening == Opening::Ru && number <= 3 {
             120
         } else {
@@ -375,9 +368,6 @@ impl Table {
         if h.redeal.is_some() {
             // The same dealer deals again; the hand keeps its number.
             self.deal_next(dealer, number);
-        } else if h.auction.thrown_in() {
-            // Everyone barred by bid_floor: the deal passes on.
-            self.deal_next(next, number + 1);
         } else if h.finished(&self.rules) {
             self.score_hand();
             if self.sheet.result.is_none() {
