@@ -292,7 +292,10 @@ mod tests {
         assert_eq!(cap(h, &r), 120 + 100 + 40);
         let r2: Rules = "standard marriage_values=80,60,40,20".parse().unwrap();
         assert_eq!(cap(h, &r2), 120 + 80 + 20);
-        assert_eq!(cap("A9.A9.A.A".parse().unwrap(), &Rules::RU), 320);
+        // ru: the ace marriage's 200 counts, but no bid goes above 300.
+        assert_eq!(cap("A9.A9.A.A".parse().unwrap(), &Rules::RU), 300);
+        let open: Rules = "ru bid_max=none".parse().unwrap();
+        assert_eq!(cap("A9.A9.A.A".parse().unwrap(), &open), 320);
         assert_eq!(cap("A9.A9.A.A".parse().unwrap(), &r), 120);
     }
 

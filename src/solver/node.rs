@@ -664,7 +664,7 @@ mod tests {
             "standard beat_after_trump=no",
             "standard beat_seat=second partial_trump=yes",
             "pl trump_from=next_trick marriage_needs_trick=yes last_trick_bonus=10",
-            "ru partial_trump=yes beat_seat=second beat_after_trump=no",
+            "ru partial_trump=yes must_beat=yes beat_seat=second beat_after_trump=no",
             "standard first_trick_marriage=yes marriage_needs_trick=yes trump_from=next_trick",
         ]
         .iter()
