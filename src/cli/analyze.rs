@@ -35,6 +35,42 @@ pub struct AnalyzeArgs {
     /// in the input); a rerun resumes after the complete lines.
     #[arg(long, value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
+    /// A game record: layouts each auction call is judged on.
+    #[arg(long, default_value_t = 40, value_parser = super::suggest::samples)]
+    pub bid_samples: usize,
+    /// A game record: worker threads for the auction's layouts (0: all cores).
+    #[arg(long, default_value_t = 0, value_parser = super::suggest::threads)]
+    pub threads: usize,
+}
+
+/// `analyze` on a game record: the post-mortem of the whole game.
+fn analyze_record(source: &super::input::Source, args: &AnalyzeArgs) -> Result<(), String> {
+    let rec =
+        tysiac::game::record::read(&source.text).map_err(|e| format!("{}:{e}", source.name))?;
+    let workers =
+        tysiac::estimate::Workers::new(rec.table.rules, args.threads).map_err(|e| e.to_string())?;
+    let work = tysiac::game::postmortem::calls_to_judge(&rec.table);
+    let bar = super::progress::Bar::new(work as u64, "judging calls", false);
+    let review = tysiac::game::postmortem::review(
+        &rec.table,
+        args.bid_samples,
+        args.seed,
+        &workers,
+        &|| bar.tick(),
+    )
+    .map_err(|e| format!("{}: {e}", source.name))?;
+    bar.finish();
+    if args.json {
+        for h in &review.hands {
+            println!("{}", serde_json::to_string(h).map_err(|e| e.to_string())?);
+        }
+        let summary = serde_json::json!({"summary": review.summary, "samples": review.samples,
+                                         "seed": review.seed});
+        println!("{summary}");
+    } else {
+        print!("{}", review.report());
+    }
+    Ok(())
 }
 
 /// Analyzes every position; errors go to standard error and make the exit
@@ -81,6 +117,12 @@ pub fn run(args: AnalyzeArgs) -> ExitCode {
         }
     };
     for source in &sources {
+        if tysiac::game::record::is_record(&source.text) {
+            if let Err(e) = analyze_record(source, &args) {
+                errors.push(e);
+            }
+            continue;
+        }
         let results = parse_positions_lenient(&source.text, &source.name, default_rules);
         if results.is_empty() {
             errors.push(no_positions(&source.name));

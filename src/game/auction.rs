@@ -159,6 +159,34 @@ impl Auction {
         a
     }
 
+    /// The auction as it stood before call `k`, as bidder `viewer` saw it:
+    /// its own cap known, the others' not.
+    pub fn before_call(&self, k: usize, viewer: usize) -> Auction {
+        let mut caps = vec![None; self.bidders()];
+        caps[viewer] = self.caps[viewer];
+        let opening = self
+            .calls
+            .iter()
+            .find_map(|(_, c)| c.level())
+            .unwrap_or(100);
+        let mut a = Auction::new(&self.rules, caps, self.barred.clone(), opening);
+        while a.calls.len() < k.min(self.calls.len()) {
+            let (_, c) = self.calls[a.calls.len()];
+            if a.call(c).is_err() {
+                break;
+            }
+        }
+        a
+    }
+
+    /// Whether call `i` was the bidder's own choice: after the forced
+    /// opening, and not a pass `bid_floor` forced.
+    pub fn is_choice(&self, i: usize) -> bool {
+        let opening = self.calls.iter().position(|(_, c)| c.level().is_some());
+        let (b, _) = self.calls[i];
+        opening.is_some_and(|o| i > o) && !self.barred[b]
+    }
+
     /// The bidder who made the forced opening.
     pub fn opener(&self) -> Option<usize> {
         self.calls

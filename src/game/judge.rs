@@ -46,6 +46,97 @@ pub struct AuctionSeen {
     pub total: i32,
 }
 
+/// The seats of an auction written for `bid --auction`, in calling order:
+/// L (the dealer's left, who opens), R, then D (the dealer).
+pub const AUCTION_SEATS: [&str; 3] = ["L", "R", "D"];
+
+/// Reads an auction as `bid --auction` takes it: `L:100 R:110 D:?`, the
+/// calls in order from the forced opening, each `SEAT:CALL` (`pass`, a
+/// level, `b120` blind), and last `SEAT:?` for the bidder to advise, whose
+/// seven cards are `hand`. Every call is checked by the rules (the others'
+/// caps are not known, so only the rules' own limits); the error names the
+/// call.
+pub fn parse_auction(
+    text: &str,
+    rules: &Rules,
+    hand: CardSet,
+    total: i32,
+) -> Result<AuctionSeen, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let Some((last, calls)) = words.split_last() else {
+        return Err("an empty auction: write the calls, e.g. \"L:100 R:110 D:?\"".into());
+    };
+    let seat = |w: &str, i: usize| -> Result<(usize, String), String> {
+        let (s, c) = w.split_once(':').ok_or_else(|| {
+            format!(
+                "call {}: '{w}': write SEAT:CALL, e.g. R:110 (seats L R D)",
+                i + 1
+            )
+        })?;
+        let b = AUCTION_SEATS
+            .iter()
+            .position(|x| x.eq_ignore_ascii_case(s))
+            .ok_or_else(|| {
+                format!(
+                    "call {}: '{w}': the seats are L (opens), R and D (deals)",
+                    i + 1
+                )
+            })?;
+        Ok((b, c.to_string()))
+    };
+    let (me, q) = seat(last, words.len() - 1)?;
+    if q != "?" {
+        return Err(format!(
+            "the last word, '{last}', names the bidder to advise: SEAT:? (e.g. D:?)"
+        ));
+    }
+    let mut caps = vec![None; 3];
+    caps[me] = Some(bid_cap(hand, rules));
+    let mut auction = Auction::new(rules, caps, vec![false; 3], 100);
+    for (i, w) in calls.iter().enumerate() {
+        let (b, c) = seat(w, i)?;
+        let call: Call = c.parse().map_err(|e| format!("call {}: {e}", i + 1))?;
+        if i == 0 {
+            if (b, call) != auction.calls[0] {
+                return Err(format!(
+                    "call 1: '{w}': the auction opens L:100 (L, on the dealer's left, is forced to 100)"
+                ));
+            }
+            continue;
+        }
+        match auction.turn() {
+            Some(t) if t == b => {}
+            Some(t) => {
+                return Err(format!(
+                    "call {}: '{w}': it is {}'s call",
+                    i + 1,
+                    AUCTION_SEATS[t]
+                ))
+            }
+            None => return Err(format!("call {}: '{w}': the auction is over", i + 1)),
+        }
+        auction
+            .call(call)
+            .map_err(|e| format!("call {}: '{w}': {e}", i + 1))?;
+    }
+    match auction.turn() {
+        Some(t) if t == me => {}
+        Some(t) => return Err(format!("'{last}': it is {}'s call now", AUCTION_SEATS[t])),
+        None => {
+            return Err(format!(
+                "'{last}': the auction is over: there is no call to advise"
+            ))
+        }
+    }
+    Ok(AuctionSeen {
+        rules: *rules,
+        hand,
+        me,
+        auction,
+        total,
+    })
+}
+
 /// The hard facts one layout must fit: for each other bidder (in calling
 /// order after `me`), the lowest cap its bids show.
 fn shown_caps(seen: &AuctionSeen) -> [u16; 2] {

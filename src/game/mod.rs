@@ -8,12 +8,14 @@
 //! - [`record`]: a game written down and read back (text and JSON);
 //! - [`computer`]: computer players that bid, exchange, announce and play;
 //! - [`arena`]: many games between computer players, with statistics;
-//! - [`judge`]: bidding decisions judged in their auction.
+//! - [`judge`]: bidding decisions judged in their auction;
+//! - [`postmortem`]: a whole game reviewed, decision by decision.
 
 pub mod arena;
 pub mod auction;
 pub mod computer;
 pub mod judge;
+pub mod postmortem;
 pub mod record;
 pub mod redeal;
 pub mod table;

@@ -408,8 +408,8 @@ fn replay_block(
         let calls: Vec<&str> = bids.split_whitespace().collect();
         // The forced opening (and passes forced by bid_floor) are made by
         // the table; they are written, and checked here.
-        let made = table.hand().auction.calls.len();
         for (i, word) in calls.iter().enumerate() {
+            let made = table.hand().auction.calls.len();
             let (who, call) = word.split_once(':').ok_or_else(|| {
                 err(
                     *l,

@@ -338,7 +338,7 @@ impl Table {
     /// anyone has acted on it.
     pub fn set_cards(&mut self, cards: Deal) -> Result<(), ActionError> {
         let h = self.hand();
-        if !h.redeal_asks.is_empty() || h.auction.calls.len() > 1 {
+        if !h.redeal_asks.is_empty() || h.auction.voluntary_calls() > 0 {
             return Err(ActionError("the deal has been acted on already".into()));
         }
         if (cards.hands.iter().fold(cards.musik, |a, &h| a | h)).len() != 24

@@ -1,0 +1,254 @@
+//! The post-mortem of a whole game: every auction decision judged from its
+//! bidder's seven cards, the auction so far and the score
+//! ([`crate::game::judge`]), beside the double-dummy review of each hand's
+//! exchange and play ([`crate::analyze`]), and what each player lost to
+//! bidding, exchange and play, hand by hand and for the game.
+
+use serde::Serialize;
+
+use crate::analyze::{analyze_position, Analysis};
+use crate::estimate::{Progress, Workers};
+use crate::game::judge::{self, AuctionSeen};
+use crate::game::table::{HandLog, Table};
+use crate::seat::Seat;
+
+/// One call judged.
+#[derive(Clone, Debug, Serialize)]
+pub struct CallReview {
+    pub player: String,
+    pub call: String,
+    /// The expected score of the call made, and of the best one.
+    pub expected: f64,
+    pub best: String,
+    pub best_expected: f64,
+    /// `best_expected − expected` (0 for the best call).
+    pub cost: f64,
+}
+
+/// What a player lost in a hand or a game: bidding in expected score,
+/// exchange and play in double-dummy points of the declarer's total.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Losses {
+    pub player: String,
+    pub bidding: f64,
+    pub exchange: u32,
+    pub play: u32,
+}
+
+/// One hand's post-mortem.
+#[derive(Clone, Debug, Serialize)]
+pub struct HandReview {
+    pub hand: usize,
+    pub dealer: String,
+    pub declarer: Option<String>,
+    pub calls: Vec<CallReview>,
+    /// The exchange and play review (none for a redealt or conceded hand).
+    pub analysis: Option<Analysis>,
+    pub losses: Vec<Losses>,
+}
+
+/// The whole game's post-mortem.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameReview {
+    pub hands: Vec<HandReview>,
+    /// Per player, over the game.
+    pub summary: Vec<Losses>,
+    /// Layouts each call was judged on, and their seed.
+    pub samples: usize,
+    pub seed: u64,
+}
+
+/// Every voluntary call of every hand (the work units of [`review`]).
+pub fn calls_to_judge(table: &Table) -> usize {
+    table
+        .hands
+        .iter()
+        .filter(|h| h.redeal.is_none())
+        .map(|h| {
+            (0..h.auction.calls.len())
+                .filter(|&i| h.auction.is_choice(i))
+                .count()
+        })
+        .sum()
+}
+
+/// Judges every call and reviews every played hand of `table`.
+pub fn review(
+    table: &Table,
+    samples: usize,
+    seed: u64,
+    workers: &Workers,
+    progress: Progress,
+) -> Result<GameReview, String> {
+    let rules = table.rules;
+    let n = table.players.len();
+    let mut summary: Vec<Losses> = table
+        .players
+        .iter()
+        .map(|p| Losses {
+            player: p.clone(),
+            ..Losses::default()
+        })
+        .collect();
+    let mut hands = Vec::new();
+    let mut scored = 0;
+    let mut solver = crate::solver::Solver::new(rules);
+    for h in &table.hands {
+        if h.redeal.is_some() {
+            continue;
+        }
+        let totals: Vec<i32> = if scored == 0 {
+            vec![0; n]
+        } else {
+            table.sheet.hands[scored - 1].totals.clone()
+        };
+        let mut losses: Vec<Losses> = table
+            .players
+            .iter()
+            .map(|p| Losses {
+                player: p.clone(),
+                ..Losses::default()
+            })
+            .collect();
+        let calls = judge_calls(table, h, &totals, samples, seed, workers, progress);
+        for c in &calls {
+            if let Some(p) = table.players.iter().position(|x| *x == c.player) {
+                losses[p].bidding += c.cost;
+            }
+        }
+        let mut analysis = None;
+        if !h.conceded && h.contract.is_some() {
+            if let Some(pos) = h.position(&rules) {
+                let mut hand_solver = if pos.rules == rules {
+                    None
+                } else {
+                    Some(crate::solver::Solver::new(pos.rules))
+                };
+                let s = hand_solver.as_mut().unwrap_or(&mut solver);
+                let a = analyze_position(s, &pos, None)?;
+                let seats = h.seats().expect("a declarer");
+                if let Some(cost) = a.exchange.as_ref().and_then(|e| e.cost) {
+                    losses[seats[0]].exchange += u32::from(cost);
+                }
+                for seat in Seat::ALL {
+                    losses[seats[seat.index()]].play += a.summary[seat.index()].cost;
+                }
+                analysis = Some(a);
+            }
+        }
+        if h.finished(&rules) && h.redeal.is_none() {
+            scored += 1;
+        }
+        for (s, l) in summary.iter_mut().zip(&losses) {
+            s.bidding += l.bidding;
+            s.exchange += l.exchange;
+            s.play += l.play;
+        }
+        hands.push(HandReview {
+            hand: h.number,
+            dealer: table.players[h.dealer].clone(),
+            declarer: h.declarer().map(|p| table.players[p].clone()),
+            calls,
+            analysis,
+            losses,
+        });
+    }
+    Ok(GameReview {
+        hands,
+        summary,
+        samples,
+        seed,
+    })
+}
+
+/// Each voluntary call of hand `h` judged where it was made.
+fn judge_calls(
+    table: &Table,
+    h: &HandLog,
+    totals: &[i32],
+    samples: usize,
+    seed: u64,
+    workers: &Workers,
+    progress: Progress,
+) -> Vec<CallReview> {
+    let mut out = Vec::new();
+    for (i, &(b, call)) in h.auction.calls.iter().enumerate() {
+        if !h.auction.is_choice(i) {
+            continue;
+        }
+        let player = h.bidders[b];
+        let seen = AuctionSeen {
+            rules: table.rules,
+            hand: h.cards[b],
+            me: b,
+            auction: h.auction.before_call(i, b),
+            total: totals[player],
+        };
+        // Each call its own layouts: a seed of its own from (hand, call).
+        let call_seed = seed ^ (h.deal_index << 8) ^ i as u64;
+        let values = workers.map(samples, &|| {}, |solver, k| {
+            judge::solve_layout(solver, &seen, call_seed, k)
+        });
+        progress();
+        let j = judge::judge(&seen, &values);
+        let expected = j.value_of(call).unwrap_or(f64::NAN);
+        out.push(CallReview {
+            player: table.players[player].clone(),
+            call: call.to_string(),
+            expected,
+            best: j.best.clone(),
+            best_expected: j.best_value(),
+            cost: (j.best_value() - expected).max(0.0),
+        });
+    }
+    out
+}
+
+impl GameReview {
+    /// The readable post-mortem.
+    pub fn report(&self) -> String {
+        let mut out = String::new();
+        for h in &self.hands {
+            out += &format!(
+                "Hand {} · dealer {} · declarer {}\n",
+                h.hand,
+                h.dealer,
+                h.declarer.as_deref().unwrap_or("-")
+            );
+            for c in &h.calls {
+                if c.cost > 0.05 {
+                    out += &format!(
+                        "  {} {}: {:+.1}; best {} {:+.1}: cost {:.1}\n",
+                        c.player, c.call, c.expected, c.best, c.best_expected, c.cost
+                    );
+                } else {
+                    out += &format!(
+                        "  {} {}: {:+.1}, the best call\n",
+                        c.player, c.call, c.expected
+                    );
+                }
+            }
+            if let Some(a) = &h.analysis {
+                for line in a.report().lines() {
+                    out += &format!("  {line}\n");
+                }
+            }
+        }
+        out += &format!(
+            "Points lost, over the game (bidding: expected score, {} layouts a call; \
+             exchange and play: double-dummy points):\n",
+            self.samples
+        );
+        out += &format!(
+            "{:<12} {:>9} {:>9} {:>6}\n",
+            "player", "bidding", "exchange", "play"
+        );
+        for l in &self.summary {
+            out += &format!(
+                "{:<12} {:>9.1} {:>9} {:>6}\n",
+                l.player, l.bidding, l.exchange, l.play
+            );
+        }
+        out
+    }
+}
