@@ -187,11 +187,18 @@ fn bid_edges() {
     );
     assert!(check_bid(&std, 400).is_ok(), "the maximum itself");
     assert!(check_bid(&std, 410).is_err());
+    // ru-a: "Максимально возможное значение ставки 300 очков": ru's
+    // bid_max=300 holds bids and contracts at 300 though the cards and
+    // marriages could reach 600.
     let ru = rules("ru");
-    assert_eq!(max_contract(&ru), 600);
+    assert_eq!(max_contract(&ru), 300);
     assert!(check_bid(&ru, 105).is_ok());
-    assert!(check_bid(&ru, 600).is_ok());
-    assert!(check_bid(&ru, 605).is_err());
+    assert!(check_bid(&ru, 300).is_ok());
+    assert!(check_bid(&ru, 305).unwrap_err().contains("bid_max=300"));
+    let open = rules("ru bid_max=none");
+    assert_eq!(max_contract(&open), 600);
+    assert!(check_bid(&open, 600).is_ok());
+    assert!(check_bid(&open, 605).is_err());
 }
 
 #[test]

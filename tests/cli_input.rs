@@ -234,8 +234,13 @@ fn a_contract_no_hand_can_reach_is_refused() {
         err.contains("<stdin>:3: position #1: contract: 410") && err.contains("400"),
         "{err}"
     );
-    let ru = format!("rules: ru\n{ENDGAME}contract: 600\n");
+    // ru holds contracts at 300 (bid_max); without it 600 is the most.
+    let ru = format!("rules: ru\n{ENDGAME}contract: 300\n");
     assert_eq!(run(&["solve", "-"], ru.as_bytes()).0, 0);
+    let ru = format!("rules: ru\n{ENDGAME}contract: 305\n");
+    assert_eq!(run(&["solve", "-"], ru.as_bytes()).0, 1);
+    let open = format!("rules: ru bid_max=none\n{ENDGAME}contract: 600\n");
+    assert_eq!(run(&["solve", "-"], open.as_bytes()).0, 0);
 }
 
 #[test]

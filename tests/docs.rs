@@ -59,8 +59,16 @@ fn rules_doc_lists_every_switch_and_no_other() {
             "{name}: the documented default"
         );
         for v in &values {
-            // discard_points only applies with musik=discard.
-            let text = format!("standard musik=discard {name}={v}");
+            // discard_points only applies with musik=discard; a few
+            // switches apply only beside another (docs/rules.md, *Writing
+            // a rule set*).
+            let needs = match name.as_str() {
+                "barrel_win" => "barrel_rule=ru ",
+                "marriage_needs_trick" => "first_trick_marriage=yes ",
+                "first_bomb_defenders" => "bomb=first_free ",
+                _ => "",
+            };
+            let text = format!("standard musik=discard {needs}{name}={v}");
             let text = if name == "musik" {
                 format!("standard musik={v}")
             } else {

@@ -399,6 +399,24 @@ fn example_exchange(table: &Table) -> String {
     tysiac::estimate::guessed_exchanges(&deal, &table.rules)[0].to_string()
 }
 
+/// "Ala passes", "You pass": the verb agreeing with its player.
+fn agree(name: &str, verb: &str) -> String {
+    if !name.starts_with("You") {
+        return verb.to_string();
+    }
+    let (first, rest) = verb.split_once(' ').unwrap_or((verb, ""));
+    let base = if first.ends_with("sses") {
+        &first[..first.len() - 2]
+    } else {
+        first.strip_suffix('s').unwrap_or(first)
+    };
+    if rest.is_empty() {
+        base.to_string()
+    } else {
+        format!("{base} {rest}")
+    }
+}
+
 /// How things are shown.
 struct Show {
     color: bool,
@@ -489,7 +507,8 @@ impl Show {
         }
         let (b, c) = h.auction.calls[0];
         if let Some(l) = c.level() {
-            println!("{} opens at {l} (forced).", table.players[h.bidders[b]]);
+            let who = &table.players[h.bidders[b]];
+            println!("{who} {} at {l} (forced).", agree(who, "opens"));
         }
     }
 
@@ -624,7 +643,7 @@ impl Show {
                         }
                     })
                     .collect();
-                format!("{who} {shown}{}.", to_you.join(", "))
+                format!("{who} {}{}.", agree(&who, &shown), to_you.join(", "))
             }
             Action::Play(m) => {
                 let h = table.hand();
@@ -642,9 +661,13 @@ impl Show {
                         format!(" and declares {what} (+{})", d.points(&table.rules))
                     })
                     .unwrap_or_default();
-                format!("{who} plays {}{declares}.", self.card(m.card()))
+                format!(
+                    "{who} {} {}{declares}.",
+                    agree(&who, "plays"),
+                    self.card(m.card())
+                )
             }
-            _ => format!("{who} {a}."),
+            _ => format!("{who} {}.", agree(&who, &a.to_string())),
         }
     }
 
@@ -660,9 +683,10 @@ impl Show {
                 .rev()
                 .find(|x| x.deal_index == h.deal_index);
             if let Some(w) = now.and_then(|x| x.won()) {
+                let who = &table.players[now.expect("found").bidders[w.bidder]];
                 println!(
-                    "{} wins the auction at {}{}.",
-                    table.players[now.expect("found").bidders[w.bidder]],
+                    "{who} {} the auction at {}{}.",
+                    agree(who, "wins"),
                     w.bid,
                     if w.blind {
                         " (blind: counts double)"
@@ -687,9 +711,10 @@ impl Show {
                         .iter()
                         .map(|m| self.card(m.card()))
                         .collect();
+                    let who = &table.players[seats[state.leader.index()]];
                     println!(
-                        "  {} takes the trick ({}). Points: D {} · L {} · R {}",
-                        table.players[seats[state.leader.index()]],
+                        "  {who} {} the trick ({}). Points: D {} · L {} · R {}",
+                        agree(who, "takes"),
                         cards.join(" "),
                         state.points[0],
                         state.points[1],
