@@ -202,13 +202,13 @@ fn a_whole_game_in_the_terminal_interrupted_and_resumed() {
         .stdin
         .take()
         .unwrap()
-        .write_all(b"999\npass\n")
+        .write_all(b"990\npass\n")
         .unwrap();
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success());
     // You sit after the opener and the next caller: a call is asked for.
-    assert!(text.contains("not allowed: 999 is above"), "{text}");
+    assert!(text.contains("not allowed: 990 is above 120"), "{text}");
     assert!(text.contains("The game is saved in"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -91,6 +91,7 @@ impl Computer {
             me,
             auction: h.auction.clone(),
             total: table.sheet.totals[player],
+            bolts: table.sheet.bolts[player],
         }
     }
 

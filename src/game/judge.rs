@@ -17,7 +17,10 @@
 //!   +c when made, −c (or −bid under `failed_costs=bid`) when not;
 //! - a pass: the highest bidder so far declares at its bid, and the bidder
 //!   scores its defence points, rounded, as the sheet adds them: nothing on
-//!   the barrel, and never above the defence cap (990).
+//!   the barrel, and never above the defence cap (990); with two bolts
+//!   (`bolts=yes`), −120 more where it wins no trick;
+//! - a made contract that brings the total to the game's target counts
+//!   [`FINISH_BONUS`] more: the game is won.
 //!
 //! What is not modelled, and said so: the others' later raises, bolts, the
 //! ru-a barrel's tries, the game's end beyond the points added.
@@ -44,6 +47,9 @@ pub struct AuctionSeen {
     pub auction: Auction,
     /// The bidder's total before the hand.
     pub total: i32,
+    /// The bidder's bolts (`bolts=yes`): with two, a hand without a trick
+    /// costs 120.
+    pub bolts: u8,
 }
 
 /// The seats of an auction written for `bid --auction`, in calling order:
@@ -134,6 +140,7 @@ pub fn parse_auction(
         me,
         auction,
         total,
+        bolts: 0,
     })
 }
 
@@ -194,6 +201,8 @@ pub struct LayoutValue {
     /// The bidder's points as a defender when the other bidder (calling
     /// order after it: first, second) declares.
     pub defence: [u16; 2],
+    /// Whether the bidder wins a trick in those defences.
+    pub defence_trick: [bool; 2],
     /// The most the bidder could announce after this musik (120 plus the
     /// marriages of its ten cards).
     pub cap: u16,
@@ -229,15 +238,20 @@ pub fn solve_layout(
         };
         let (e, _) = solver.best_exchange(&deal);
         let mut state = deal.after(&rules, &e).expect("a generated exchange");
+        let mut trick = false;
         for m in solver.line(&state) {
-            state.play(&rules, m);
+            if let Some((winner, _)) = state.play(&rules, m).trick {
+                trick |= winner.index() == my_seat;
+            }
         }
-        state.points[my_seat]
+        (state.points[my_seat], trick)
     };
-    let defence = [defend(solver, 0), defend(solver, 1)];
+    let (d0, t0) = defend(solver, 0);
+    let (d1, t1) = defend(solver, 1);
     LayoutValue {
         declarer,
-        defence,
+        defence: [d0, d1],
+        defence_trick: [t0, t1],
         cap: cap(seen.hand | musik, &rules),
         fits,
     }
@@ -300,6 +314,11 @@ fn defence_added(rules: &Rules, total: i32, earned: i32) -> i32 {
     earned
 }
 
+/// What a made contract that brings the bidder's total to the game's
+/// target is worth besides its points, in the bidders' reckoning: ending
+/// the game is worth more than the points it adds.
+pub const FINISH_BONUS: f64 = 100.0;
+
 /// The hand score of a contract `c` bid at `bid` when the declarer takes
 /// `points`.
 fn declarer_score(rules: &Rules, c: u16, bid: u16, points: u16) -> i32 {
@@ -331,7 +350,13 @@ pub fn judge(seen: &AuctionSeen, values: &[LayoutValue]) -> Judgement {
     let pass_value = match defence_slot {
         Some(k) => mean(&|v: &LayoutValue| {
             let earned = i32::from(rules.rounding.apply(v.defence[k]));
-            f64::from(defence_added(rules, seen.total, earned))
+            // The third bolt: two already, and no trick in this defence.
+            let bolt = if rules.bolts && seen.bolts >= 2 && !v.defence_trick[k] {
+                crate::score::PENALTY
+            } else {
+                0
+            };
+            f64::from(defence_added(rules, seen.total, earned) - bolt)
         }),
         None => 0.0,
     };
@@ -361,9 +386,16 @@ pub fn judge(seen: &AuctionSeen, values: &[LayoutValue]) -> Judgement {
                     .filter(|v| crate::score::contract_made(c, v.declarer))
                     .count() as f64
                     / n;
+                let target = crate::score::game_target(rules);
                 let value = mean(&|v: &LayoutValue| {
                     let c = c.min(v.cap.max(bid));
-                    f64::from(declarer_score(rules, c, bid, v.declarer))
+                    let score = declarer_score(rules, c, bid, v.declarer);
+                    let finish = if score > 0 && seen.total + score >= target {
+                        FINISH_BONUS
+                    } else {
+                        0.0
+                    };
+                    f64::from(score) + finish
                 });
                 (c, value * double, made)
             })
@@ -438,6 +470,7 @@ mod tests {
             me: 2,
             auction: a,
             total: 0,
+            bolts: 0,
         };
         for i in 0..50 {
             let (hands, musik, ok) = layout(&seen, 9, i);

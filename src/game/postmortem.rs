@@ -102,6 +102,9 @@ pub fn review(
         } else {
             table.sheet.hands[scored - 1].totals.clone()
         };
+        // Bolts before the hand are not on the sheet's lines: the game's
+        // bolts now stand for them (0 unless bolts=yes).
+        let bolts: Vec<u8> = table.sheet.bolts.clone();
         let mut losses: Vec<Losses> = table
             .players
             .iter()
@@ -110,7 +113,7 @@ pub fn review(
                 ..Losses::default()
             })
             .collect();
-        let calls = judge_calls(table, h, &totals, samples, seed, workers, progress);
+        let calls = judge_calls(table, h, &totals, &bolts, samples, seed, workers, progress);
         for c in &calls {
             if let Some(p) = table.players.iter().position(|x| *x == c.player) {
                 losses[p].bidding += c.cost;
@@ -162,10 +165,12 @@ pub fn review(
 }
 
 /// Each voluntary call of hand `h` judged where it was made.
+#[allow(clippy::too_many_arguments)]
 fn judge_calls(
     table: &Table,
     h: &HandLog,
     totals: &[i32],
+    bolts: &[u8],
     samples: usize,
     seed: u64,
     workers: &Workers,
@@ -183,6 +188,7 @@ fn judge_calls(
             me: b,
             auction: h.auction.before_call(i, b),
             total: totals[player],
+            bolts: bolts[player],
         };
         // Each call its own layouts: a seed of its own from (hand, call).
         let call_seed = seed ^ (h.deal_index << 8) ^ i as u64;
