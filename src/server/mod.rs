@@ -19,6 +19,7 @@
 //! No request reads or writes a file.
 
 mod api;
+mod game;
 mod jobs;
 
 use std::net::SocketAddr;
@@ -64,13 +65,14 @@ impl Default for Config {
 /// The page and the API.
 pub fn router(config: Config) -> Router {
     let jobs = Arc::new(Jobs::new(config.clone()));
-    let api = api::routes().with_state(jobs);
+    let api = api::routes().with_state(jobs.clone());
     Router::new()
         .route("/", get(index))
         .route("/index.html", get(index))
         .route("/app.js", get(script))
         .route("/style.css", get(style))
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
+        .merge(game::routes(jobs))
         .nest("/api", api)
         .fallback(|| async { api::ApiError::not_found() })
         .layer(
