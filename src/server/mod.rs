@@ -70,6 +70,7 @@ pub fn router(config: Config) -> Router {
         .route("/", get(index))
         .route("/index.html", get(index))
         .route("/app.js", get(script))
+        .route("/play.js", get(play_script))
         .route("/style.css", get(style))
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
         .merge(game::routes(jobs))
@@ -89,6 +90,7 @@ pub fn router(config: Config) -> Router {
 
 const INDEX: &str = include_str!("static/index.html");
 const SCRIPT: &str = include_str!("static/app.js");
+const PLAY: &str = include_str!("static/play.js");
 const STYLE: &str = include_str!("static/style.css");
 
 fn asset(kind: &'static str, body: &'static str) -> Response {
@@ -108,6 +110,10 @@ async fn index() -> Response {
 
 async fn script() -> Response {
     asset("text/javascript; charset=utf-8", SCRIPT)
+}
+
+async fn play_script() -> Response {
+    asset("text/javascript; charset=utf-8", PLAY)
 }
 
 async fn style() -> Response {
