@@ -76,7 +76,12 @@ struct Page {
 }
 
 async fn open(tab: &str) -> Page {
-    let server = Server::start(&[]);
+    open_with(tab, &[]).await
+}
+
+/// The page on a server started with `args`.
+async fn open_with(tab: &str, args: &[&str]) -> Page {
+    let server = Server::start(args);
     let driver = Driver::start();
     let mut caps = serde_json::Map::new();
     caps.insert(
@@ -401,6 +406,14 @@ async fn play_a_short_game_to_its_end() {
         for (const li of document.querySelectorAll('#play-auction li')) seen.calls.add(li.textContent);
         if (q('#play-tricks li')) seen.winners = Math.max(seen.winners, document.querySelectorAll('#play-tricks li').length);
         if (q('#play-sheet-table')) seen.sheet = document.querySelectorAll('#play-sheet-table tr[data-hand]').length;
+        const line = q('#play-contract-line');
+        if (line && !line.textContent.startsWith('You')) {
+            // A computer declares: it gave you a card, marked in your hand;
+            // the musik was turned up (standard rules) and is marked.
+            seen.computer = true;
+            if (q('#play-hand .card.gift')) seen.gift = true;
+            if (q('#play-musik .card.musik')) seen.musik = true;
+        }
         if (q('#play-result')) return 'over';
         const st = q('#play-status').textContent;
         for (const id of ['#play-redeal-no', '#play-pass', '#play-contract-go']) {
@@ -428,6 +441,12 @@ async fn play_a_short_game_to_its_end() {
         );
     }
     assert!(calls.iter().any(|c| c == "You: pass"), "{calls:?}");
+    let marks = page
+        .js("return [!!window.__seen.computer, !!window.__seen.gift, !!window.__seen.musik]")
+        .await;
+    if marks[0] == json!(true) {
+        assert_eq!(marks, json!([true, true, true]), "gift and musik marked");
+    }
     // Tricks were shown with their winners, and the sheet after a hand.
     let winners = page.js("return window.__seen.winners").await;
     assert!(winners.as_u64().unwrap() >= 1, "{winners}");
@@ -475,5 +494,38 @@ async fn play_a_short_game_to_its_end() {
             .await,
         json!(24)
     );
+    page.close().await;
+}
+
+/// Every solving slot busy: the page says so, waits and asks again, and the
+/// game goes on once a slot is free (never stuck on "could not bid").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_waits_while_the_server_is_busy() {
+    let page = open_with("play", &["--jobs", "1", "--threads", "1"]).await;
+    // A long job holds the only slot.
+    let (code, job) = page.server.post(
+        "bid",
+        &json!({"hand": "AKQ.T9..AJ", "samples": 300, "realistic": true, "choice_layouts": 16, "async": true}),
+    );
+    assert_eq!(code, 200, "{job}");
+    page.js("document.getElementById('play-seed').value = 11")
+        .await;
+    page.js("document.getElementById('play-strength').value = 'heuristic'")
+        .await;
+    page.click("#play-new").await;
+    page.until("/busy; trying again/.test(document.getElementById('play-status').textContent)")
+        .await;
+    // Nothing moved: only the forced opening is shown.
+    assert_eq!(
+        page.js("return document.querySelectorAll('#play-auction li').length")
+            .await,
+        json!(1)
+    );
+    let (code, _) = page.server.delete(&format!("jobs/{}", job["job"]));
+    assert_eq!(code, 200);
+    // The computer's call is made once the slot is free, and the player's
+    // turn comes.
+    page.wait_for("#play-pass").await;
+    assert!(page.text("#play-status").await.starts_with("Your call"));
     page.close().await;
 }

@@ -333,10 +333,7 @@ async fn step(State(games): Shared, Path(id): Path<String>, bytes: Bytes) -> Ans
     if live.computers[turn.player].is_none() {
         return Err(ApiError::new(
             409,
-            format!(
-                "it is {}'s turn, not a computer's: act with /act",
-                live.table.players[turn.player]
-            ),
+            "it is your turn, not a computer's: act with /act",
         ));
     }
     games
