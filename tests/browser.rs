@@ -527,5 +527,11 @@ async fn play_waits_while_the_server_is_busy() {
     // turn comes.
     page.wait_for("#play-pass").await;
     assert!(page.text("#play-status").await.starts_with("Your call"));
+    // Reloading the page goes on with the same game at the same point.
+    let auction = page.text("#play-auction").await;
+    page.client.refresh().await.expect("reloads");
+    page.wait_for("#play-pass").await;
+    assert_eq!(page.text("#play-auction").await, auction);
+    assert!(page.text("#play-status").await.contains("resumed"));
     page.close().await;
 }

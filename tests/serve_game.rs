@@ -266,3 +266,19 @@ fn a_busy_server_answers_503_and_the_game_waits() {
     let (code, _) = s.delete(&format!("jobs/{}", job["job"]));
     assert_eq!(code, 200);
 }
+
+/// At most 64 games are kept: the next is refused with a clear error, and
+/// the games in play are still served.
+#[test]
+fn the_number_of_games_is_bounded() {
+    let s = Server::start(&[]);
+    let mut ids = Vec::new();
+    for seed in 0..64 {
+        ids.push(new_game(&s, seed)["id"].as_str().unwrap().to_string());
+    }
+    let (code, v) = s.post("game/new", &json!({"seats": "me,heuristic,heuristic"}));
+    assert_eq!(code, 429, "{v}");
+    assert!(error_of(&v).contains("64 games"), "{v}");
+    let (code, v) = s.get(&format!("game/{}", ids[0]));
+    assert_eq!(code, 200, "{v}");
+}

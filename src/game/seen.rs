@@ -728,13 +728,14 @@ mod tests {
 
     /// Plays whole games with heuristic computers in every seat; at every
     /// step no view shows a card its player may not know.
-    fn check_game(rules: Rules, seed: u64) -> usize {
-        let mut t = Table::new(rules, names(), seed, 0).unwrap();
-        let computers: Vec<Computer> = (0..3).map(|_| Computer::new(PlayerKind::Simple)).collect();
+    fn check_game(rules: Rules, seed: u64, players: Vec<String>) -> usize {
+        let n = players.len();
+        let mut t = Table::new(rules, players, seed, 0).unwrap();
+        let computers: Vec<Computer> = (0..n).map(|_| Computer::new(PlayerKind::Simple)).collect();
         let mut solver = Solver::new(rules);
         let mut steps = 0;
         while let Some(turn) = t.turn() {
-            for me in 0..3 {
+            for me in 0..n {
                 let v = seen(&t, me);
                 let text = serde_json::to_string(&v).unwrap();
                 let mut ok = allowed(&t, t.hand(), me);
@@ -764,10 +765,63 @@ mod tests {
     #[test]
     fn no_view_shows_a_card_its_player_may_not_know() {
         let quick: Rules = "standard game_to=200".parse().unwrap();
-        check_game(quick, 3);
+        check_game(quick, 3, names());
         // The musik stays face down: only the declarer sees it.
         let hidden: Rules = "standard game_to=200 musik_shown=no".parse().unwrap();
-        check_game(hidden, 4);
+        check_game(hidden, 4, names());
+        // Four players: the dealer sits out and holds no cards.
+        let four = ["You", "Ala", "Bartek", "Celina"]
+            .map(String::from)
+            .to_vec();
+        check_game(hidden, 5, four);
+    }
+
+    #[test]
+    fn with_four_players_the_dealer_sits_out_with_no_cards() {
+        let four = ["You", "Ala", "Bartek", "Celina"]
+            .map(String::from)
+            .to_vec();
+        let t = Table::new(Rules::STANDARD, four, 1, 0).unwrap();
+        let v = seen(&t, 0);
+        assert_eq!(v.hand.sits_out, Some(0));
+        assert!(v.hand.cards.is_empty());
+        assert_eq!(
+            cards_named(&serde_json::to_string(&v).unwrap()),
+            CardSet::default()
+        );
+        // Each of the three others sees its seven.
+        for p in 1..4 {
+            assert_eq!(seen(&t, p).hand.cards.len(), 7);
+        }
+    }
+
+    #[test]
+    fn the_events_say_who_called_what() {
+        let mut t = Table::new(Rules::STANDARD, names(), 1, 2).unwrap();
+        while let Some(Turn {
+            decision: Decision::Redeal(_),
+            ..
+        }) = t.turn()
+        {
+            t.act(Action::Redeal(false)).unwrap();
+        }
+        // You (0, on the dealer's left) open; Ala raises to 110; Bartek passes.
+        t.act(Action::Call(Call::Bid(110))).unwrap();
+        t.act(Action::Call(Call::Pass)).unwrap();
+        let ev = seen(&t, 0).hand.events;
+        assert_eq!(ev[0], "You open at 100 (forced).");
+        assert!(ev.contains(&"Ala bids 110.".to_string()), "{ev:?}");
+        assert!(ev.contains(&"Bartek passes.".to_string()), "{ev:?}");
+        let calls = seen(&t, 2).hand.auction;
+        let said: Vec<(String, String)> = calls
+            .iter()
+            .map(|c| (c.name.clone(), c.call.clone()))
+            .collect();
+        assert_eq!(
+            said,
+            [("You", "100"), ("Ala", "110"), ("Bartek", "pass")]
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+        );
     }
 
     #[test]

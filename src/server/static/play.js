@@ -79,6 +79,7 @@ async function playStart() {
 }
 
 function playAnswer(a) {
+  if (a.id !== playGame.id) { try { localStorage.setItem('tysiac.game', a.id); } catch (e) { /* private mode */ } }
   playGame.id = a.id;
   playGame.step = a.step;
   playGame.view = a.view;
@@ -351,3 +352,24 @@ function playPostMortem(number) {
   showTab('post');
   postRun();
 }
+
+// A game left by reloading the page goes on where it was.
+async function playResume() {
+  let id = null;
+  try { id = localStorage.getItem('tysiac.game'); } catch (e) { return; }
+  if (!id) return;
+  const run = playGame.run;
+  try {
+    const a = await gameApi('/' + encodeURIComponent(id));
+    if (run !== playGame.run) return;
+    playGame.seed = a.seed;
+    playGame.hands = [];
+    playGame.handsFor = 0;
+    playAnswer(a);
+    if (!a.view.result) playSay(`Game ${a.seed} resumed. ` + $('play-status').textContent);
+    playLoop(run);
+  } catch (e) {
+    if (e.status === 404) { try { localStorage.removeItem('tysiac.game'); } catch (x) { /* ignore */ } }
+  }
+}
+playResume();
