@@ -145,8 +145,16 @@ impl Page {
             .unwrap_or_else(|e| panic!("click {css}: {e}"));
     }
 
+    /// The element's text; found again if the page redrew it meanwhile.
     async fn text(&self, css: &str) -> String {
-        self.wait_for(css).await.text().await.unwrap()
+        let mut last = None;
+        for _ in 0..50 {
+            match self.wait_for(css).await.text().await {
+                Ok(t) => return t,
+                Err(e) => last = Some(e),
+            }
+        }
+        panic!("text of {css}: {last:?}")
     }
 
     async fn js(&self, script: &str) -> Value {
@@ -533,5 +541,89 @@ async fn play_waits_while_the_server_is_busy() {
     page.wait_for("#play-pass").await;
     assert_eq!(page.text("#play-auction").await, auction);
     assert!(page.text("#play-status").await.contains("resumed"));
+    page.close().await;
+}
+
+/// The player as declarer. Under `bid_floor=500` no one below 500 may bid,
+/// so each hand's opener plays it at 100; the third hand is dealt by
+/// Bartek, with the player on his left: the player opens and the musik is
+/// the player's. It gives a card to Ala (L), then one to Bartek (R), by
+/// clicking them, keeps eight cards and announces.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_as_declarer_gives_a_card_to_each_and_announces() {
+    let page = open("play").await;
+    page.js("document.getElementById('play-seed').value = 11")
+        .await;
+    page.js("document.getElementById('play-strength').value = 'heuristic'")
+        .await;
+    page.js("const s = document.getElementById('play-rules'); s.append(new Option('floor', 'standard bid_floor=500')); s.value = 'standard bid_floor=500';")
+        .await;
+    page.js("playGame.delay = 20; playGame.trickPause = 20;")
+        .await;
+    page.click("#play-new").await;
+    let step = "const q = s => document.querySelector(s);
+        const seen = window.__seen = window.__seen || {gives: []};
+        const line = q('#play-contract-line');
+        if (line && line.textContent.startsWith('You play for')) return 'declared';
+        for (const id of ['#play-redeal-no', '#play-pass', '#play-contract-go']) {
+            if (q(id)) { q(id).click(); return id; }
+        }
+        const st = q('#play-status').textContent;
+        const card = q('#play-hand .card.legal:not([disabled])');
+        if (card && /Give a card/.test(st)) {
+            seen.gives.push(st);
+            if (seen.ten === undefined) seen.ten = document.querySelectorAll('#play-hand .card').length;
+            card.click();
+            return 'give';
+        }
+        if (card && /Your turn/.test(st)) { card.click(); return 'card'; }
+        return 'wait';";
+    let mut declared = false;
+    for _ in 0..6000 {
+        if page.js(step).await == json!("declared") {
+            declared = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(declared, "the player never declared");
+    assert_eq!(
+        page.text("#play-auction li:first-child").await,
+        "You: 100 (forced opening)"
+    );
+    let gives = page.js("return window.__seen.gives").await;
+    assert_eq!(
+        gives,
+        json!([
+            "You took the musik. Give a card to Ala (L): click it.",
+            "You took the musik. Give a card to Bartek (R): click it."
+        ])
+    );
+    // Ten cards to give from: the seven and the musik's three; eight kept.
+    assert_eq!(page.js("return window.__seen.ten").await, json!(10));
+    assert_eq!(
+        page.js("return document.querySelectorAll('#play-hand .card').length")
+            .await,
+        json!(8)
+    );
+    assert_eq!(
+        page.js("return document.querySelectorAll('#play-musik .card').length")
+            .await,
+        json!(3)
+    );
+    let events = page
+        .js("return [...document.querySelectorAll('#play-events li')].map(l => l.textContent)")
+        .await;
+    let events: Vec<String> = serde_json::from_value(events).unwrap();
+    assert!(
+        events.iter().any(|e| e.starts_with("You give ")
+            && e.contains(" to Ala and ")
+            && e.ends_with(" to Bartek.")),
+        "{events:?}"
+    );
+    assert!(
+        events.contains(&"You play for 100.".to_string()),
+        "{events:?}"
+    );
     page.close().await;
 }

@@ -79,18 +79,30 @@ async function playStart() {
 }
 
 function playAnswer(a) {
-  if (a.id !== playGame.id) { try { localStorage.setItem('tysiac.game', a.id); } catch (e) { /* private mode */ } }
+  const same = a.id === playGame.id;
+  // An answer older than the one shown is dropped.
+  if (same && a.step < playGame.step) return;
+  if (!same) { try { localStorage.setItem('tysiac.game', a.id); } catch (e) { /* private mode */ } }
+  if (!same || a.step !== playGame.step) playGame.give = [];
   playGame.id = a.id;
   playGame.step = a.step;
   playGame.view = a.view;
   playGame.seats = a.seats;
-  playGame.give = [];
   playRender();
 }
 
 // Computer decisions one at a time, each shown, until it is the player's
 // turn or the game is over.
 async function playLoop(run) {
+  // One loop at a time: a running one sees the new view when it wakes.
+  if (playGame.looping === run) return;
+  playGame.looping = run;
+  try { await playSteps(run); } finally { if (playGame.looping === run) playGame.looping = 0; }
+  // A view that arrived as the loop was ending.
+  const v = playGame.view;
+  if (run === playGame.run && v && v.turn && !v.turn.mine) playLoop(run);
+}
+async function playSteps(run) {
   while (run === playGame.run) {
     const v = playGame.view;
     if (!v.turn || v.turn.mine) return;
