@@ -12,6 +12,7 @@ const playGame = {
   delay: 500,      // between two computer decisions (ms)
   trickPause: 1200, // after a trick is complete (ms)
   hands: [],       // finished hands as positions (for the post-mortem)
+  declare: true,   // a marriage lead declares it (declare=optional asks)
 };
 
 const sleep = ms => new Promise(r => setTimeout(r, ms));
@@ -204,6 +205,12 @@ function playControls(v) {
       for (const c of l.contracts) sel.append(el('option', {}, c));
       kids.push(sel, el('button', { id: 'play-contract-go', onclick: () => playAct(sel.value) }, 'Play'));
       if (l.bomb) kids.push(el('button', { id: 'play-bomb', onclick: () => playAct('bomb') }, 'Concede (bomb)'));
+    } else if (d === 'play' && l.moves.some(m => m.endsWith('-'))) {
+      // declare=optional: a marriage may be led without declaring it.
+      const box = el('input', { type: 'checkbox', id: 'play-declare' });
+      box.checked = playGame.declare;
+      box.addEventListener('change', () => { playGame.declare = box.checked; });
+      kids.push(el('label', {}, box, ' declare the marriage when I lead its king or queen'));
     }
   }
   $('play-controls').replaceChildren(...kids);
@@ -289,9 +296,10 @@ function playHand(v) {
       const moves = l.moves.filter(m => m.slice(0, 2) === c);
       if (moves.length) {
         b.classList.add('legal');
-        const mv = moves.find(m => !m.endsWith('-')) || moves[0];
+        const plain = moves.find(m => !m.endsWith('-')) || moves[0];
+        const quiet = moves.find(m => m.endsWith('-'));
         if (h.trick.length === 0 && 'KQ'.includes(c[0]) && h.cards.includes((c[0] === 'K' ? 'Q' : 'K') + c[1])) { b.classList.add('marriage'); b.title = 'a marriage: leading it declares it'; }
-        b.addEventListener('click', () => playAct(mv));
+        b.addEventListener('click', () => playAct(quiet && !playGame.declare ? quiet : plain));
       } else { b.classList.add('dim'); b.disabled = true; }
     } else if (mine && v.turn.decision === 'exchange') {
       if (playGame.give.includes(c)) { b.classList.add('sel'); b.disabled = true; }
