@@ -428,13 +428,23 @@ async fn play_a_short_game_to_its_end() {
             if (q(id)) { q(id).click(); return id; }
         }
         const card = q('#play-hand .card.legal:not([disabled])');
+        if (card && /Your turn/.test(st) && !seen.shot && document.querySelectorAll('#play-trick .played').length === 2) {
+            seen.shot = true;
+            return 'shoot';
+        }
         if (card && /Your turn|Give a card|Discard/.test(st)) { card.click(); return 'card'; }
         return 'wait';";
     let mut over = false;
     for _ in 0..6000 {
-        if page.js(step).await == json!("over") {
+        let did = page.js(step).await;
+        if did == json!("over") {
             over = true;
             break;
+        }
+        if did == json!("shoot") {
+            // The player to play third: two cards on the table, with names.
+            page.screenshot("play-trick").await;
+            continue;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
