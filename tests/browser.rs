@@ -76,7 +76,12 @@ struct Page {
 }
 
 async fn open(tab: &str) -> Page {
-    let server = Server::start(&[]);
+    open_with(tab, &[]).await
+}
+
+/// The page on a server started with `args`.
+async fn open_with(tab: &str, args: &[&str]) -> Page {
+    let server = Server::start(args);
     let driver = Driver::start();
     let mut caps = serde_json::Map::new();
     caps.insert(
@@ -140,8 +145,16 @@ impl Page {
             .unwrap_or_else(|e| panic!("click {css}: {e}"));
     }
 
+    /// The element's text; found again if the page redrew it meanwhile.
     async fn text(&self, css: &str) -> String {
-        self.wait_for(css).await.text().await.unwrap()
+        let mut last = None;
+        for _ in 0..50 {
+            match self.wait_for(css).await.text().await {
+                Ok(t) => return t,
+                Err(e) => last = Some(e),
+            }
+        }
+        panic!("text of {css}: {last:?}")
     }
 
     async fn js(&self, script: &str) -> Value {
@@ -369,58 +382,258 @@ async fn puzzle_accepts_the_winning_card_and_not_a_losing_one() {
     page.close().await;
 }
 
-/// A hand against the computers: the bidding, then the play to its end,
-/// then its post-mortem one click away.
+/// A short game (to 100) against two heuristic computers, played in the
+/// Play tab to its end: the player takes the options the page offers
+/// (passes, gives the first cards offered, announces the lowest contract,
+/// plays the first card lit). Every bid is shown with its bidder, each trick
+/// with its winner, the score sheet after each hand, the result at the end,
+/// with the record to download and the post-mortem of a played hand.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn play_a_hand_against_two_computer_players() {
+async fn play_a_short_game_to_its_end() {
     let page = open("play").await;
-    page.js("localStorage.clear()").await;
     page.js("document.getElementById('play-seed').value = 11")
         .await;
-    page.js("document.getElementById('play-strength').value = 'pimc:20'")
+    page.js("document.getElementById('play-strength').value = 'heuristic'")
+        .await;
+    page.js("document.getElementById('play-rules').value = 'standard game_to=100'")
+        .await;
+    page.js("playGame.delay = 20; playGame.trickPause = 20;")
         .await;
     page.click("#play-new").await;
-    // Bid on as long as allowed, else pass; take whatever contract is
-    // offered; play the first card allowed. One script reads the page and
-    // acts, so no element goes stale in between.
+    // Player 0 (You) deals the first hand: Ala, on the dealer's left,
+    // opens at 100.
+    let first = page.text("#play-auction li:first-child").await;
+    assert_eq!(first, "Ala: 100 (forced opening)");
+    // The player's first call: the calls before it are listed with names.
+    page.wait_for("#play-pass").await;
+    page.screenshot("play-auction").await;
+    // One script reads the page and acts, so no element goes stale in
+    // between; it also notes what was seen on the way.
     let step = "const q = s => document.querySelector(s);
-        if (q('#play-postmortem')) return 'over';
-        for (const id of ['#play-bid-go', '#play-pass', '#play-contract-go']) {
+        const seen = window.__seen = window.__seen || {calls: new Set(), winners: 0, sheet: 0};
+        for (const li of document.querySelectorAll('#play-auction li')) seen.calls.add(li.textContent);
+        if (q('#play-tricks li')) seen.winners = Math.max(seen.winners, document.querySelectorAll('#play-tricks li').length);
+        if (q('#play-sheet-table')) seen.sheet = document.querySelectorAll('#play-sheet-table tr[data-hand]').length;
+        const line = q('#play-contract-line');
+        if (line && !line.textContent.startsWith('You')) {
+            // A computer declares: it gave you a card, marked in your hand;
+            // the musik was turned up (standard rules) and is marked.
+            seen.computer = true;
+            if (q('#play-hand .card.gift')) seen.gift = true;
+            if (q('#play-musik .card.musik')) seen.musik = true;
+        }
+        if (q('#play-result')) return 'over';
+        const st = q('#play-status').textContent;
+        for (const id of ['#play-redeal-no', '#play-pass', '#play-contract-go']) {
             if (q(id)) { q(id).click(); return id; }
         }
-        const card = q('#play-table .seat:last-child .card:not([disabled])');
-        if (card && /Give a card|Your turn/.test(q('#play-status').textContent)) { card.click(); return 'card'; }
+        const card = q('#play-hand .card.legal:not([disabled])');
+        if (card && /Your turn/.test(st) && !seen.shot && document.querySelectorAll('#play-trick .played').length === 2) {
+            seen.shot = true;
+            return 'shoot';
+        }
+        if (card && /Your turn|Give a card|Discard/.test(st)) { card.click(); return 'card'; }
         return 'wait';";
-    for _ in 0..2000 {
-        if page.js(step).await == json!("over") {
+    let mut over = false;
+    for _ in 0..6000 {
+        let did = page.js(step).await;
+        if did == json!("over") {
+            over = true;
             break;
         }
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        if did == json!("shoot") {
+            // The player to play third: two cards on the table, with names.
+            page.screenshot("play-trick").await;
+            continue;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    page.wait_for("#play-postmortem").await;
-    // Each computer asked the bid estimate how far to go, once.
-    let limits = page.js("return game.limits").await;
-    for seat in [1, 2] {
-        let level = limits[seat].as_u64().unwrap_or_else(|| panic!("{limits}"));
-        assert!(level == 0 || (100..=400).contains(&level), "{limits}");
+    assert!(over, "the game did not end");
+    let calls = page.js("return [...window.__seen.calls]").await;
+    let calls: Vec<String> = serde_json::from_value(calls).unwrap();
+    // The others' calls are shown with their names, not only the player's.
+    for name in ["Ala", "Bartek"] {
+        assert!(
+            calls.iter().any(|c| c.starts_with(&format!("{name}: "))),
+            "{calls:?}"
+        );
     }
-    let status = page.text("#play-status").await;
+    assert!(calls.iter().any(|c| c == "You: pass"), "{calls:?}");
+    let marks = page
+        .js("return [!!window.__seen.computer, !!window.__seen.gift, !!window.__seen.musik]")
+        .await;
+    if marks[0] == json!(true) {
+        assert_eq!(marks, json!([true, true, true]), "gift and musik marked");
+    }
+    // Tricks were shown with their winners, and the sheet after a hand.
+    let winners = page.js("return window.__seen.winners").await;
+    assert!(winners.as_u64().unwrap() >= 1, "{winners}");
+    let result = page.text("#play-result").await;
     assert!(
-        status.contains("made") || status.contains("failed"),
-        "{status}"
+        result.contains(" wins with ") || result.contains(" draw at "),
+        "{result}"
     );
-    assert_eq!(
-        page.js("return document.getElementById('play-history').textContent.split('\\n').length")
-            .await,
-        json!(8)
+    let status = page.text("#play-status").await;
+    assert!(status.starts_with("Game over: "), "{status}");
+    let rows = page
+        .js("return document.querySelectorAll('#play-sheet-table tr[data-hand]').length")
+        .await;
+    assert!(rows.as_u64().unwrap() >= 1, "{rows}");
+    // The winner's total on the sheet's last line reaches 100.
+    let last = page
+        .js("return [...document.querySelectorAll('#play-sheet-table tr[data-hand]')].pop().textContent")
+        .await;
+    assert!(
+        last.as_str().unwrap().contains("made") || last.as_str().unwrap().contains("failed"),
+        "{last}"
     );
+    // The what-happened list says who took the tricks, in words.
+    let events = page
+        .js("return [...document.querySelectorAll('#play-log li')].map(l => l.textContent).join('\\n')")
+        .await;
+    assert!(events.as_str().unwrap().contains("the trick"), "{events}");
+    // The record, downloadable.
+    let href = page
+        .js("return document.getElementById('play-record').href")
+        .await;
+    let text = ureq::get(href.as_str().unwrap())
+        .call()
+        .unwrap()
+        .into_string()
+        .unwrap();
+    assert!(text.starts_with("game: tysiac\n"), "{text}");
+    assert!(text.contains("seed: 11\n"), "{text}");
     page.screenshot("play").await;
+    // The post-mortem of a played hand: its 24 cards, move by move.
     page.click("#play-postmortem").await;
     page.wait_for("#post-summary").await;
     assert_eq!(
         page.js("return document.querySelectorAll('#post-moves li').length")
             .await,
         json!(24)
+    );
+    page.close().await;
+}
+
+/// Every solving slot busy: the page says so, waits and asks again, and the
+/// game goes on once a slot is free (never stuck on "could not bid").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_waits_while_the_server_is_busy() {
+    let page = open_with("play", &["--jobs", "1", "--threads", "1"]).await;
+    // A long job holds the only slot.
+    let (code, job) = page.server.post(
+        "bid",
+        &json!({"hand": "AKQ.T9..AJ", "samples": 300, "realistic": true, "choice_layouts": 16, "async": true}),
+    );
+    assert_eq!(code, 200, "{job}");
+    page.js("document.getElementById('play-seed').value = 11")
+        .await;
+    page.js("document.getElementById('play-strength').value = 'heuristic'")
+        .await;
+    page.click("#play-new").await;
+    page.until("/busy; trying again/.test(document.getElementById('play-status').textContent)")
+        .await;
+    // Nothing moved: only the forced opening is shown.
+    assert_eq!(
+        page.js("return document.querySelectorAll('#play-auction li').length")
+            .await,
+        json!(1)
+    );
+    let (code, _) = page.server.delete(&format!("jobs/{}", job["job"]));
+    assert_eq!(code, 200);
+    // The computer's call is made once the slot is free, and the player's
+    // turn comes.
+    page.wait_for("#play-pass").await;
+    assert!(page.text("#play-status").await.starts_with("Your call"));
+    // Reloading the page goes on with the same game at the same point.
+    let auction = page.text("#play-auction").await;
+    page.client.refresh().await.expect("reloads");
+    page.wait_for("#play-pass").await;
+    assert_eq!(page.text("#play-auction").await, auction);
+    assert!(page.text("#play-status").await.contains("resumed"));
+    page.close().await;
+}
+
+/// The player as declarer. Under `bid_floor=500` no one below 500 may bid,
+/// so each hand's opener plays it at 100; the third hand is dealt by
+/// Bartek, with the player on his left: the player opens and the musik is
+/// the player's. It gives a card to Ala (L), then one to Bartek (R), by
+/// clicking them, keeps eight cards and announces.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_as_declarer_gives_a_card_to_each_and_announces() {
+    let page = open("play").await;
+    page.js("document.getElementById('play-seed').value = 11")
+        .await;
+    page.js("document.getElementById('play-strength').value = 'heuristic'")
+        .await;
+    page.js("const s = document.getElementById('play-rules'); s.append(new Option('floor', 'standard bid_floor=500')); s.value = 'standard bid_floor=500';")
+        .await;
+    page.js("playGame.delay = 20; playGame.trickPause = 20;")
+        .await;
+    page.click("#play-new").await;
+    let step = "const q = s => document.querySelector(s);
+        const seen = window.__seen = window.__seen || {gives: []};
+        const line = q('#play-contract-line');
+        if (line && line.textContent.startsWith('You play for')) return 'declared';
+        for (const id of ['#play-redeal-no', '#play-pass', '#play-contract-go']) {
+            if (q(id)) { q(id).click(); return id; }
+        }
+        const st = q('#play-status').textContent;
+        const card = q('#play-hand .card.legal:not([disabled])');
+        if (card && /Give a card/.test(st)) {
+            seen.gives.push(st);
+            if (seen.ten === undefined) seen.ten = document.querySelectorAll('#play-hand .card').length;
+            card.click();
+            return 'give';
+        }
+        if (card && /Your turn/.test(st)) { card.click(); return 'card'; }
+        return 'wait';";
+    let mut declared = false;
+    for _ in 0..6000 {
+        if page.js(step).await == json!("declared") {
+            declared = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(declared, "the player never declared");
+    assert_eq!(
+        page.text("#play-auction li:first-child").await,
+        "You: 100 (forced opening)"
+    );
+    let gives = page.js("return window.__seen.gives").await;
+    assert_eq!(
+        gives,
+        json!([
+            "You took the musik. Give a card to Ala (L): click it.",
+            "You took the musik. Give a card to Bartek (R): click it."
+        ])
+    );
+    // Ten cards to give from: the seven and the musik's three; eight kept.
+    assert_eq!(page.js("return window.__seen.ten").await, json!(10));
+    assert_eq!(
+        page.js("return document.querySelectorAll('#play-hand .card').length")
+            .await,
+        json!(8)
+    );
+    assert_eq!(
+        page.js("return document.querySelectorAll('#play-musik .card').length")
+            .await,
+        json!(3)
+    );
+    let events = page
+        .js("return [...document.querySelectorAll('#play-events li')].map(l => l.textContent)")
+        .await;
+    let events: Vec<String> = serde_json::from_value(events).unwrap();
+    assert!(
+        events.iter().any(|e| e.starts_with("You give ")
+            && e.contains(" to Ala and ")
+            && e.ends_with(" to Bartek.")),
+        "{events:?}"
+    );
+    assert!(
+        events.contains(&"You play for 100.".to_string()),
+        "{events:?}"
     );
     page.close().await;
 }

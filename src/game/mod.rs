@@ -6,6 +6,7 @@
 //! - [`redeal`]: who may ask for a new deal;
 //! - [`table`]: the game as a state machine of [`Turn`]s and [`Action`]s;
 //! - [`record`]: a game written down and read back (text and JSON);
+//! - [`seen`]: the table as one player sees it (for the web page);
 //! - [`computer`]: computer players that bid, exchange, announce and play;
 //! - [`arena`]: many games between computer players, with statistics;
 //! - [`judge`]: bidding decisions judged in their auction;
@@ -18,6 +19,7 @@ pub mod judge;
 pub mod postmortem;
 pub mod record;
 pub mod redeal;
+pub mod seen;
 pub mod table;
 
 pub use auction::{bid_cap, Auction, Call};

@@ -19,6 +19,7 @@
 //! No request reads or writes a file.
 
 mod api;
+mod game;
 mod jobs;
 
 use std::net::SocketAddr;
@@ -64,13 +65,15 @@ impl Default for Config {
 /// The page and the API.
 pub fn router(config: Config) -> Router {
     let jobs = Arc::new(Jobs::new(config.clone()));
-    let api = api::routes().with_state(jobs);
+    let api = api::routes().with_state(jobs.clone());
     Router::new()
         .route("/", get(index))
         .route("/index.html", get(index))
         .route("/app.js", get(script))
+        .route("/play.js", get(play_script))
         .route("/style.css", get(style))
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
+        .merge(game::routes(jobs))
         .nest("/api", api)
         .fallback(|| async { api::ApiError::not_found() })
         .layer(
@@ -87,6 +90,7 @@ pub fn router(config: Config) -> Router {
 
 const INDEX: &str = include_str!("static/index.html");
 const SCRIPT: &str = include_str!("static/app.js");
+const PLAY: &str = include_str!("static/play.js");
 const STYLE: &str = include_str!("static/style.css");
 
 fn asset(kind: &'static str, body: &'static str) -> Response {
@@ -106,6 +110,10 @@ async fn index() -> Response {
 
 async fn script() -> Response {
     asset("text/javascript; charset=utf-8", SCRIPT)
+}
+
+async fn play_script() -> Response {
+    asset("text/javascript; charset=utf-8", PLAY)
 }
 
 async fn style() -> Response {
