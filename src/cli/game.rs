@@ -331,7 +331,7 @@ fn interactive(
                     }
                     _ => {}
                 }
-                match parse_action(&table, &turn, line) {
+                match tysiac::game::seen::parse_action(&table, &turn, line) {
                     Ok(a) => match table.clone().act(a.clone()) {
                         Ok(()) => break a,
                         Err(e) => println!("  not allowed: {e}"),
@@ -362,36 +362,6 @@ fn interactive(
 fn sheet(table: &Table) -> String {
     let lines: Vec<usize> = table.sheet.hands.iter().map(|r| r.number).collect();
     super::score::sheet_text("(this game)", &table.sheet, &lines)
-}
-
-/// Reads what the player typed as the action its turn asks for.
-fn parse_action(table: &Table, turn: &Turn, text: &str) -> Result<Action, String> {
-    let lower = text.to_ascii_lowercase();
-    match &turn.decision {
-        Decision::Redeal(_) => match lower.as_str() {
-            "y" | "yes" => Ok(Action::Redeal(true)),
-            "n" | "no" => Ok(Action::Redeal(false)),
-            _ => Err("answer y (ask for a redeal) or n (play this deal)".into()),
-        },
-        Decision::Call => text.parse::<Call>().map(Action::Call),
-        Decision::Exchange => {
-            let deal = table.hand().deal().expect("a declarer");
-            tysiac::position::parse_exchange(text, &table.rules, &deal)
-                .map(Action::Exchange)
-                .map_err(|e| format!("{e} (e.g. {})", example_exchange(table)))
-        }
-        Decision::Contract => match lower.as_str() {
-            "bomb" | "concede" => Ok(Action::Concede),
-            _ => text
-                .parse::<u16>()
-                .map(Action::Contract)
-                .map_err(|_| "a contract (a number) or bomb".to_string()),
-        },
-        Decision::Play => text
-            .parse::<tysiac::Move>()
-            .map(Action::Play)
-            .map_err(|e| format!("{e}: a card such as AS or KH (KH- leads it without declaring)")),
-    }
 }
 
 fn example_exchange(table: &Table) -> String {
