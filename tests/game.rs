@@ -324,3 +324,76 @@ fn the_table_refuses_actions_out_of_turn() {
     let e = t.act(Action::Redeal(true)).unwrap_err();
     assert!(e.0.contains("not the time"), "{e}");
 }
+
+#[test]
+fn bid_under_ru_never_goes_above_300() {
+    // All four aces (the ace marriage, 200) and the heart marriage (100):
+    // 120 + 300 = 420 by the cards, but ru-a's highest bid is 300.
+    let hand = "AH AD AC AS KH QH 9S";
+    let out = Command::cargo_bin("tysiac")
+        .unwrap()
+        .args(["bid", hand, "--rules", "ru", "--samples", "20", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(r["cap"], 300);
+    for row in r["levels"].as_array().unwrap() {
+        if row["allowed"] == true {
+            assert!(row["level"].as_u64().unwrap() <= 300, "{row}");
+        }
+    }
+    for key in ["recommended_bid", "worth_bidding", "safe_bid"] {
+        if let Some(l) = r[key].as_u64() {
+            assert!(l <= 300, "{key}: {l}");
+        }
+    }
+    // In an auction the calls stop at 300 too.
+    let out = Command::cargo_bin("tysiac")
+        .unwrap()
+        .args(["bid", hand, "--rules", "ru", "--samples", "4", "--json"])
+        .args(["--auction", "L:100 R:?"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let top = r["calls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["call"].as_str().unwrap().parse::<u16>().ok())
+        .max()
+        .unwrap();
+    assert_eq!(top, 300);
+}
+
+#[test]
+fn auction_advice_refuses_a_wrong_auction_naming_the_call() {
+    for (auction, want) in [
+        ("R:100 D:?", "opens L:100"),
+        ("L:100 D:110 R:?", "R's call"),
+        ("L:100 R:105 D:?", "lowest bid now is 110"),
+        ("L:100 R:110", "SEAT:?"),
+        ("L:100 X:110 D:?", "seats are L"),
+    ] {
+        let out = Command::cargo_bin("tysiac")
+            .unwrap()
+            .args(["bid", "AH KH QH TD 9D AS JS", "--auction", auction])
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{auction}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("--auction") && err.contains(want),
+            "{auction}: {err}"
+        );
+    }
+}

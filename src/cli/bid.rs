@@ -174,17 +174,17 @@ fn in_auction(
         }
     );
     println!("best now: {} ({:+.1})", j.best, j.best_value());
-    println!("call   expected  as declarer: contract  P(make)");
+    println!("call    expected  contract  P(make)");
     for v in &j.calls {
         match (v.contract, v.probability) {
             (Some(ct), Some(p)) => println!(
-                "{:<6} {:>+8.1}  {:>21}  {}",
+                "{:<6} {:>+9.1}  {:>8}  {:>7}",
                 v.call,
                 v.expected_score,
                 ct,
                 prob(p)
             ),
-            _ => println!("{:<6} {:>+8.1}  (defend)", v.call, v.expected_score),
+            _ => println!("{:<6} {:>+9.1}  (defend as now)", v.call, v.expected_score),
         }
     }
     ExitCode::SUCCESS
