@@ -181,10 +181,16 @@ fn must_overtrump_counts_the_highest_trump_in_the_trick() {
 #[test]
 fn must_trump_no_also_drops_must_overtrump() {
     // "With must_trump=no ... must_overtrump does not apply": R may play any
-    // card, even with must_overtrump=yes.
+    // card. Naming must_overtrump beside must_trump=no is refused: it
+    // cannot matter (docs/rules.md, *Writing a rule set*).
     let s = pos(["9.9..", ".AK..", "A...K9"], Seat::D, &["AC", "QS"], S);
-    let r = rules("standard must_trump=no must_overtrump=yes");
+    let r = rules("standard must_trump=no");
+    assert!(r.must_overtrump, "the default stays, unused");
     assert_moves(&r, &s, "AH KS 9S");
+    let e = "standard must_trump=no must_overtrump=yes"
+        .parse::<Rules>()
+        .unwrap_err();
+    assert!(e.0.contains("must_overtrump"), "{e}");
 }
 
 #[test]

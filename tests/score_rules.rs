@@ -517,7 +517,9 @@ fn four_players_dealer_scores_the_musik_ru() {
 
 #[test]
 fn four_players_concession_40_and_first_free() {
-    let mut g = game4("pl_full concession=40");
+    // first_bomb_defenders=concession: the free first bomb still pays the
+    // defenders (pl_full's own value, `nothing`, is tested in tests/game.rs).
+    let mut g = game4("pl_full concession=40 first_bomb_defenders=concession");
     // 1: Ala deals, Bartek concedes 100: the first concession is free
     // (bomb=first_free); Celina and Dorota +40; musik 9H 9D 9C: 0 to Ala.
     let mut h = Hand::new(1, 100, Outcome::Conceded);
@@ -530,6 +532,12 @@ fn four_players_concession_40_and_first_free() {
     h.musik = Some(cards("AS,AC,9S"));
     g.play(&h).unwrap();
     assert_eq!(g.totals, [40, 100, -70, 80]);
+    // pl_full as it stands: "kolejne bomby" pay, the first does not.
+    let mut g = game4("pl_full concession=40");
+    let mut h = Hand::new(1, 100, Outcome::Conceded);
+    h.musik = Some(cards("9H,9D,9C"));
+    g.play(&h).unwrap();
+    assert_eq!(g.totals, [0, 0, 0, 0]);
 }
 
 #[test]
@@ -705,15 +713,24 @@ fn every_new_switch_round_trips() {
     ];
     for (key, value) in settings {
         assert!(SWITCHES.contains(&key), "{key} is not in SWITCHES");
+        // A switch is given only where it can matter (docs/rules.md).
+        let needs = match key {
+            "round_before_contract" => "rounding=half_down ",
+            "barrel_win" => "barrel_rule=ru ",
+            _ => "",
+        };
         for preset in ["standard", "pl", "ru", "ru_full", "pl_full"] {
-            let text = format!("{preset} {key}={value}");
+            let text = format!("{preset} {needs}{key}={value}");
             let r = rules(&text);
             assert_eq!(r.get(key).as_deref(), Some(value), "{text}");
             let back = rules(&r.to_string());
             assert_eq!(back, r, "{text} -> {r}");
         }
         // Each switch changes the standard rules.
-        assert_ne!(rules(&format!("standard {key}={value}")), Rules::STANDARD);
+        assert_ne!(
+            rules(&format!("standard {needs}{key}={value}")),
+            rules(&format!("standard {needs}"))
+        );
     }
     // Every switch's value in the standard set parses back to standard.
     // (discard_points is refused without musik=discard, so it is checked there.)
@@ -727,7 +744,16 @@ fn every_new_switch_round_trips() {
             );
             continue;
         }
-        assert_eq!(rules(&format!("standard {key}={value}")), Rules::STANDARD);
+        let needs = match key {
+            "barrel_win" => "barrel_rule=ru ",
+            "marriage_needs_trick" => "first_trick_marriage=yes ",
+            "first_bomb_defenders" => "bomb=first_free ",
+            _ => "",
+        };
+        assert_eq!(
+            rules(&format!("standard {needs}{key}={value}")),
+            rules(&format!("standard {needs}"))
+        );
     }
     // The existing presets are unchanged.
     assert_eq!(Rules::STANDARD.to_string(), "standard");

@@ -314,8 +314,14 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
     let mut table = Table::new(rules, players.clone(), seed, first_dealer)
         .map_err(|e| err(pl, "players", e.0))?;
     let mut hand_lines = Vec::new();
-    for block in &blocks[1..] {
+    for (k, block) in blocks[1..].iter().enumerate() {
         let scored = table.sheet.hands.len();
+        if k + 1 < table.hands.len() {
+            // A deal the table has already passed by itself (a void deal,
+            // ru's poor musik): the block must describe it as it was.
+            check_void_block(&table.hands[k], block, &table)?;
+            continue;
+        }
         replay_block(&mut table, block, &find)?;
         if table.sheet.hands.len() > scored {
             hand_lines.push(block.lines[0].0);
@@ -517,6 +523,39 @@ fn replay_block(
     Ok(())
 }
 
+fn check_void_block(h: &HandLog, block: &Block, table: &Table) -> Result<(), RecordError> {
+    let line = block.lines[0].0;
+    let err = |key: &str, message: String| RecordError {
+        line,
+        key: key.into(),
+        message,
+    };
+    if block.get("redeal").map(|x| x.2.as_str()) != Some("void") {
+        return Err(err(
+            "redeal",
+            format!(
+                "hand {}'s deal voids itself ({}): its block says redeal: void",
+                h.number,
+                h.redeal.as_deref().unwrap_or("")
+            ),
+        ));
+    }
+    if let Some((l, _, cards)) = block.get("cards") {
+        let deal: Deal = cards.parse().map_err(|e: String| err("cards", e))?;
+        if deal.hands.to_vec() != h.cards || deal.musik != h.musik {
+            return Err(RecordError {
+                line: *l,
+                key: "cards".into(),
+                message: format!(
+                    "not the cards of deal {} of seed {}",
+                    h.deal_index, table.seed
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
 fn expect_turn(
     table: &Table,
     player: usize,
@@ -575,6 +614,37 @@ mod tests {
         assert_eq!(back.table.sheet.totals, t.sheet.totals);
         assert_eq!(back.table.hands, t.hands);
         assert_eq!(write(&back.table, None), text);
+    }
+
+    /// Under ru a musik of under 5 points voids the deal by itself: a
+    /// record of such a game reads back, the void deal's block included.
+    #[test]
+    fn void_deals_read_back() {
+        let rules: Rules = "ru".parse().unwrap();
+        let players: Vec<String> = ["A", "B", "C"].map(String::from).to_vec();
+        // A seed whose games meet a void deal early.
+        let c = Computer::new(PlayerKind::Simple);
+        let mut solver = Solver::new(rules);
+        let mut found = false;
+        for seed in 0..200 {
+            let mut t = Table::new(rules, players.clone(), seed, 0).unwrap();
+            for _ in 0..60 {
+                let Some(turn) = t.turn() else { break };
+                let a = c.act(&t, &turn, &mut solver);
+                t.act(a).unwrap();
+            }
+            if t.hands.iter().any(|h| {
+                h.redeal
+                    .as_deref()
+                    .is_some_and(|r| r.starts_with("void deal"))
+            }) {
+                let back = read(&write(&t, None)).unwrap();
+                assert_eq!(back.table.hands, t.hands);
+                found = true;
+                break;
+            }
+        }
+        assert!(found, "no void deal in 200 seeds");
     }
 
     #[test]
