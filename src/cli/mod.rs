@@ -11,6 +11,7 @@ mod progress;
 mod puzzle;
 mod sampling;
 mod score;
+#[cfg(feature = "server")]
 mod serve;
 mod shard;
 mod solve;
@@ -50,6 +51,7 @@ enum Command {
     /// Computer players play seeded deals, beside their double-dummy values.
     Play(play::PlayArgs),
     /// The web page and a JSON API on a local address.
+    #[cfg(feature = "server")]
     Serve(serve::ServeArgs),
 }
 
@@ -66,6 +68,7 @@ pub fn run() -> ExitCode {
         Command::Exchange(args) => exchange::run(args),
         Command::Suggest(args) => suggest::run(args),
         Command::Play(args) => play::run(args),
+        #[cfg(feature = "server")]
         Command::Serve(args) => serve::run(args),
     }
 }
