@@ -105,22 +105,40 @@ fn readme_names_every_switch_and_links_the_docs() {
     for s in SWITCHES {
         assert!(rules.contains(&format!("`{s}`")), "README's rules omit {s}");
     }
-    for doc in [
-        "README.md",
-        "docs/analyze.md",
-        "docs/puzzles.md",
-        "docs/score.md",
-    ] {
-        let text = read(doc);
+    for doc in project_texts() {
+        let text = read(&doc);
         assert!(
             !text.contains("../shared/"),
             "{doc} links outside the project"
         );
-        assert!(
-            !text.contains("RULES.md") && !text.contains("NOTATION.md"),
-            "{doc} names a file a clone does not have"
-        );
+        // The spec files' old names, spelled so this file does not match.
+        for old in [concat!("RULES", ".md"), concat!("NOTATION", ".md")] {
+            assert!(
+                !text.contains(old),
+                "{doc} names {old}, a file a clone does not have (docs/rules.md, docs/notation.md)"
+            );
+        }
     }
+}
+
+/// Every text a reader of the project meets: the README, docs/, the
+/// positions/ files and the tests' sources.
+fn project_texts() -> Vec<String> {
+    let mut out = vec!["README.md".to_string()];
+    let mut dirs = vec!["docs".to_string(), "positions".to_string(), "tests".to_string()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{dir}: {e}")) {
+            let path = entry.unwrap().path();
+            let name = path.to_string_lossy().into_owned();
+            if path.is_dir() {
+                dirs.push(name);
+            } else if [".md", ".txt", ".rs"].iter().any(|x| name.ends_with(x)) {
+                out.push(name);
+            }
+        }
+    }
+    assert!(out.len() > 30, "{out:?}");
+    out
 }
 
 /// A code block marked `<!-- file: PATH -->` shows the file PATH exactly,
