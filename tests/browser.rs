@@ -224,16 +224,26 @@ async fn bid_calculator_on_a_hand_that_always_makes_120() {
     page.click("#bid-go").await;
     let row = page.text("#bid-table tr[data-level='120']").await;
     assert!(row.starts_with("120 1.000 [0.9"), "{row}");
-    assert!(row.ends_with("bid (safe)"), "{row}");
+    // AH then KH declares 100 and AD then KD 80: at least 180 is certain,
+    // so 120 (+120) is worth bidding but is not the contract to announce.
+    assert!(row.ends_with(" bid"), "{row}");
+    // One number for the auction, one for the contract: both at least 180
+    // (certain there, so its expected score beats any lower level and
+    // passing), and the contract no higher than the auction limit.
     let rec = page.text("#bid-recommended").await;
-    assert!(rec.starts_with("Recommended bid: "), "{rec}");
-    let level: u32 = rec["Recommended bid: ".len()..]
-        .split(' ')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert!(level >= 120, "{rec}");
+    let number_after = |key: &str| -> u32 {
+        let at = rec.find(key).unwrap_or_else(|| panic!("no {key:?} in {rec}"));
+        rec[at + key.len()..]
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap_or_else(|_| panic!("no number after {key:?} in {rec}"))
+    };
+    assert!(rec.starts_with("Bid up to: "), "{rec}");
+    let up_to = number_after("Bid up to: ");
+    let announce = number_after("announce: ");
+    assert!(announce >= 180 && announce <= up_to, "{rec}");
     assert_eq!(
         page.js("return document.querySelectorAll('#bid-out svg rect').length > 3")
             .await,

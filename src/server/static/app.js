@@ -115,17 +115,25 @@ $('bid-go').addEventListener('click', async () => {
 });
 function renderBid(r) {
   const out = $('bid-out');
+  // One number for the auction and one for the contract, both by the
+  // expected score, as the CLI's `bid up to` and `announce`.
+  const best = r.best_contract;
   const rows = r.levels.map(l => {
     let advice = 'no';
     if (!l.allowed) advice = 'above the cap';
-    else if (r.recommended_bid != null && l.level <= r.recommended_bid) advice = r.safe_bid != null && l.level <= r.safe_bid ? 'bid (safe)' : 'bid';
-    else if (l.probability >= 0.3) advice = 'risky';
+    else if (best && l.level === best.level) advice = 'announce';
+    else if (r.worth_bidding != null && l.level <= r.worth_bidding) advice = 'bid';
+    else if (l.expected_score > 0) advice = 'pass (defending scores more)';
     return el('tr', { 'data-level': l.level }, el('td', {}, l.level), el('td', {}, l.probability.toFixed(3)),
       el('td', {}, `[${l.low.toFixed(3)}, ${l.high.toFixed(3)}]`),
-      el('td', {}, l.allowed ? (l.expected_score >= 0 ? '+' : '') + l.expected_score.toFixed(1) : '–'), el('td', { class: advice.startsWith('bid') ? 'good' : '' }, advice));
+      el('td', {}, l.allowed ? (l.expected_score >= 0 ? '+' : '') + l.expected_score.toFixed(1) : '–'), el('td', { class: advice === 'bid' || advice === 'announce' ? 'good' : '' }, advice));
   });
   const table = el('table', { id: 'bid-table' }, el('tr', {}, ...['level', 'P(make)', '95% interval', 'expected score', 'advice'].map(h => el('th', {}, h))), ...rows);
-  const rec = el('p', { id: 'bid-recommended', class: 'status' }, `Recommended bid: ${r.recommended_bid ?? 'pass'} · at P ≥ 0.8: ${r.safe_bid ?? 'none'} · mean points ${r.mean_points.toFixed(1)} · cap ${r.cap}`);
+  const sign = x => (x >= 0 ? '+' : '') + x.toFixed(1);
+  const upTo = r.defence ? (r.worth_bidding ?? 'pass') : '–';
+  const announce = best ? `${best.level} (expected ${sign(best.expected_score)})` : '–';
+  const defence = r.defence ? ` · passing and defending: ${sign(r.defence.expected_score)}` : '';
+  const rec = el('p', { id: 'bid-recommended', class: 'status' }, `Bid up to: ${upTo} · announce: ${announce}${defence} · mean points ${r.mean_points.toFixed(1)} · cap ${r.cap}`);
   const m = r.new_marriage;
   const musik = el('div', { id: 'bid-musik' }, el('h3', {}, 'How often the musik brings a new marriage'), bar(m.fraction, `${(100 * m.fraction).toFixed(1)}% of samples (exactly ${(100 * m.exact).toFixed(1)}% over all musiks)`));
   out.replaceChildren(rec, table, el('h3', {}, "Declarer's points over the samples"), histogram(r.histogram), musik);
