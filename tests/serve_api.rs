@@ -440,3 +440,47 @@ fn a_job_past_the_time_limit_is_stopped_with_504() {
     let (code, _) = s.post("solve", &json!({"deal": DEAL}));
     assert_eq!(code, 200);
 }
+
+/// `DELETE /api/jobs/ID` stops the job within a fraction of a second, even
+/// the heaviest sample the API allows (realistic, 16 choice layouts and 16
+/// candidates): the job turns `cancelled` and its slot (the only one)
+/// takes new work at once.
+#[test]
+fn cancel_stops_a_job_within_a_fraction_of_a_second() {
+    let s = Server::start(&["--jobs", "1", "--threads", "2"]);
+    let (code, job) = s.post(
+        "bid",
+        &json!({"hand": "AKQ.T9..AJ", "samples": 300, "realistic": true,
+                "choice_layouts": 16, "candidates": 16, "async": true}),
+    );
+    assert_eq!(code, 200, "{job}");
+    let id = job["job"].as_u64().unwrap();
+    // Mid-run: some samples done, the job still running.
+    for _ in 0..600 {
+        let (_, v) = s.get(&format!("jobs/{id}"));
+        assert_eq!(v["state"], "running", "{v}");
+        if v["done"].as_u64().unwrap() >= 2 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let start = std::time::Instant::now();
+    let (code, _) = s.delete(&format!("jobs/{id}"));
+    assert_eq!(code, 200);
+    let state = loop {
+        let (_, v) = s.get(&format!("jobs/{id}"));
+        if v["state"] != "running" || start.elapsed().as_secs() > 30 {
+            break v["state"].clone();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    let stopped = start.elapsed();
+    assert_eq!(state, "cancelled");
+    assert!(
+        stopped < std::time::Duration::from_millis(500),
+        "the job took {stopped:?} to stop"
+    );
+    // The slot is free: a solving request is served, not answered 503.
+    let (code, v) = s.post("solve", &json!({"deal": DEAL}));
+    assert_eq!(code, 200, "{v}");
+}
