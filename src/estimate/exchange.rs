@@ -15,7 +15,7 @@
 
 use serde::Serialize;
 
-use super::bid::{check_confidence, DEFAULT_SEED};
+use super::bid::{check_confidence, check_count, DEFAULT_SEED};
 use super::sample::{deal_unseen, sample_rng, AUX_STREAM};
 use super::{
     cap, floor_level, guessed_exchanges, levels_from, mean, InputError, LevelRow, Progress, Workers,
@@ -147,12 +147,11 @@ fn best_expected(rows: &[ExchangeRow]) -> Option<ExpectedAdvice> {
 
 impl ExchangeOptions {
     pub fn check(&self, rules: &Rules) -> Result<(), InputError> {
-        if self.samples == 0 {
-            return Err(InputError::Option("--samples must be at least 1".into()));
-        }
-        if self.candidates == 0 {
-            return Err(InputError::Option("--candidates must be at least 1".into()));
-        }
+        // Each candidate keeps a result per sample: the bounds keep that
+        // within a few hundred MB.
+        check_count("--samples", self.samples, MAX_EXCHANGE_SAMPLES)?;
+        check_count("--candidates", self.candidates, MAX_CANDIDATES)?;
+        check_count("--screen", self.screen, MAX_SCREEN)?;
         check_confidence(self.confidence)?;
         if let Some(c) = self.contract {
             if !rules.is_bid_level(c) {
@@ -165,6 +164,14 @@ impl ExchangeOptions {
         Ok(())
     }
 }
+
+/// The most samples `exchange` takes.
+pub const MAX_EXCHANGE_SAMPLES: usize = 100_000;
+/// The most candidate exchanges (every exchange under `musik=discard` with
+/// `trump=chosen` is 480).
+pub const MAX_CANDIDATES: usize = 480;
+/// The most screening layouts.
+pub const MAX_SCREEN: usize = 100_000;
 
 /// The declarer's cards after `e` (which must be one of `ten`'s).
 fn kept_after(ten: CardSet, e: &Exchange) -> CardSet {
