@@ -65,11 +65,9 @@ pub const MESSAGE: usize = 600;
 pub fn clip(text: &str, max: usize) -> std::borrow::Cow<'_, str> {
     match text.char_indices().nth(max) {
         None => std::borrow::Cow::Borrowed(text),
-        Some((end, _)) => std::borrow::Cow::Owned(format!(
-            "{}… ({} bytes in all)",
-            &text[..end],
-            text.len()
-        )),
+        Some((end, _)) => {
+            std::borrow::Cow::Owned(format!("{}… ({} bytes in all)", &text[..end], text.len()))
+        }
     }
 }
 

@@ -371,7 +371,13 @@ fn huge_sample_counts_are_refused_naming_the_bound() {
             "--samples 4000000000 is too many: at most 100000",
         ),
         (
-            vec!["bid", "AKQ.T9..AJ", "--realistic", "--choice-layouts", "4000000000"],
+            vec![
+                "bid",
+                "AKQ.T9..AJ",
+                "--realistic",
+                "--choice-layouts",
+                "4000000000",
+            ],
             "--choice-layouts 4000000000 is too many: at most 64",
         ),
         (
@@ -402,7 +408,10 @@ fn a_huge_junk_line_gives_a_short_error() {
         let (code, _, err) = run(&args, junk.as_bytes());
         assert_ne!(code, 0, "{args:?}");
         assert!(err.len() < 4096, "{args:?}: {} bytes of stderr", err.len());
-        assert!(err.contains("<stdin>:1") || err.contains("line 1"), "{args:?}: {err}");
+        assert!(
+            err.contains("<stdin>:1") || err.contains("line 1"),
+            "{args:?}: {err}"
+        );
         no_panic(&err);
     }
     // A card that is junk, in a hand on the command line (at most 128 KiB
@@ -420,7 +429,10 @@ fn puzzle_count_is_bounded() {
     for n in ["0", "100001", "x"] {
         let (code, out, err) = run(&["puzzle", "--count", n], b"");
         assert_eq!(code, 2, "{n}: {err}");
-        assert!(err.contains("is not a number of puzzles from 1 to 100000"), "{err}");
+        assert!(
+            err.contains("is not a number of puzzles from 1 to 100000"),
+            "{err}"
+        );
         assert!(out.is_empty(), "{out}");
     }
 }

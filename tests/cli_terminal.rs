@@ -215,7 +215,8 @@ fn ctrl_c_leaves_no_bar_on_a_narrow_terminal() {
     assert!(shown.windows(2).any(|w| w == b"^C"), "^C echoed");
     let rows = screen(&shown, 50);
     assert!(
-        rows.iter().all(|r| !r.contains("bid [") && !r.contains("/1250000")),
+        rows.iter()
+            .all(|r| !r.contains("bid [") && !r.contains("/1250000")),
         "the bar is still on the screen: {rows:#?}"
     );
 }

@@ -511,7 +511,10 @@ fn every_error_is_json_naming_the_key() {
     assert!(e.starts_with("samples: invalid type"), "{e}");
     assert!(e.contains("a whole number"), "{e}");
     assert!(!e.contains("usize"), "{e}");
-    let (code, v) = s.post("exchange", &json!({"hand": "AKQ.T9.Q.AKJ9", "contract": 70000}));
+    let (code, v) = s.post(
+        "exchange",
+        &json!({"hand": "AKQ.T9.Q.AKJ9", "contract": 70000}),
+    );
     assert_eq!(code, 400);
     let e = error_of(&v);
     assert!(e.starts_with("contract: invalid value"), "{e}");
@@ -527,8 +530,14 @@ fn every_error_is_json_naming_the_key() {
     );
     assert_eq!(code, 400);
     assert!(!error_of(&v).contains("--"), "{v}");
-    let (code, v) = s.post("exchange", &json!({"hand": "AKQ.T9.Q.AKJ9", "contract": 105}));
+    let (code, v) = s.post(
+        "exchange",
+        &json!({"hand": "AKQ.T9.Q.AKJ9", "contract": 105}),
+    );
     assert_eq!(code, 400);
     let e = error_of(&v);
-    assert!(e.contains("contract 105 is not a bid level") && !e.contains("--"), "{e}");
+    assert!(
+        e.contains("contract 105 is not a bid level") && !e.contains("--"),
+        "{e}"
+    );
 }

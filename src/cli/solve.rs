@@ -284,7 +284,11 @@ fn report(name: &str, p: &Position, outcome: &Outcome, target: Option<u16>) -> S
             let turn = if st.is_over() {
                 "hand over".to_string()
             } else {
-                format!("{} to play, trick {}", st.to_move(), st.trick_number(&p.rules))
+                format!(
+                    "{} to play, trick {}",
+                    st.to_move(),
+                    st.trick_number(&p.rules)
+                )
             };
             out.push_str(&format!(
                 "  {turn}, trump {}, points D {} L {} R {}\n",

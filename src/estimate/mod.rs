@@ -33,7 +33,10 @@ pub use exchange::{ExchangeOptions, ExchangeReport};
 pub enum InputError {
     #[error("{0}")]
     Cards(#[from] crate::error::CardError),
-    #[error("{what} '{}' holds {found} cards; it needs {want}", crate::error::clip(text, crate::error::QUOTE))]
+    #[error(
+        "{what} '{}' holds {found} cards; it needs {want}",
+        crate::error::clip(text, crate::error::QUOTE)
+    )]
     Count {
         what: String,
         text: String,

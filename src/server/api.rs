@@ -146,7 +146,10 @@ fn type_words(message: &str) -> String {
     for (rust, words) in [
         ("expected usize", "expected a whole number from 0 up"),
         ("expected u64", "expected a whole number from 0 up"),
-        ("expected u32", "expected a whole number from 0 to 4294967295"),
+        (
+            "expected u32",
+            "expected a whole number from 0 to 4294967295",
+        ),
         ("expected u16", "expected a whole number from 0 to 65535"),
         ("expected u8", "expected a whole number from 0 to 255"),
         ("expected f64", "expected a number"),

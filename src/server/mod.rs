@@ -126,14 +126,8 @@ where
                      /api/jobs/ID (GET or DELETE) and /api/limits (GET)"
                 .to_string(),
         },
-        StatusCode::REQUEST_TIMEOUT => {
-            "the request took too long; ask for less work".to_string()
-        }
-        s => format!(
-            "{} {}",
-            s.as_u16(),
-            s.canonical_reason().unwrap_or("error")
-        ),
+        StatusCode::REQUEST_TIMEOUT => "the request took too long; ask for less work".to_string(),
+        s => format!("{} {}", s.as_u16(), s.canonical_reason().unwrap_or("error")),
     };
     let mut out = (status, axum::Json(serde_json::json!({ "error": message }))).into_response();
     if let Some(allow) = response.headers().get(header::ALLOW) {
