@@ -354,22 +354,49 @@ $('puzzle-new').addEventListener('click', async () => {
     puzzleRender();
   } catch (e) { showError(out, e); }
 });
+const SUIT_NAME = { H: 'hearts', D: 'diamonds', C: 'clubs', S: 'spades' };
+// A puzzle answered right once does not raise the streak again (the same
+// seed gives the same puzzle): the solved ones are kept by id and rules.
+function solvedKey(p) { return `${p.rules}|${p.id}`; }
+function solvedSet() { try { return new Set(JSON.parse(localStorage.getItem('tysiac.solved') || '[]')); } catch (e) { return new Set(); } }
+function markSolved(p) { const s = solvedSet(); s.add(solvedKey(p)); localStorage.setItem('tysiac.solved', JSON.stringify([...s].slice(-500))); }
 function puzzleRender() {
   const { p, st } = puz;
   const goal = p.goal === 'max' ? (st.to_move === 'D' ? 'take the most points' : 'hold the declarer to the fewest points') : `goal: ${p.goal}`;
   $('puzzle-goal').textContent = `${st.to_move} to play and ${goal} (${p.difficulty.level}). Exactly one card wins.`;
+  // What the answer depends on: the trump and the points already taken.
+  const trump = st.trump ? `${SYM[st.trump]} ${SUIT_NAME[st.trump]}` : 'none yet';
+  const contract = p.contract ? ` · contract ${p.contract}` : '';
+  $('puzzle-goal').append(el('div', { id: 'puzzle-facts' }, `Trump: ${trump} · points taken: D ${st.points.D}, L ${st.points.L}, R ${st.points.R} · trick ${p.trick}, ${p.tricks_left} left${contract}`));
   $('puzzle-table').replaceChildren(...['D', 'L', 'R'].map(s => seatBox(s, handCards(st.hands[s]), s === st.to_move && !puz.done
     ? { legal: st.legal, tomove: true, seat: s, onplay: puzzleAnswer } : { seat: s })), trickBox(st.trick));
+}
+// Why the answer wins: what each other card gives away, and where it shows.
+function puzzleWhy(p, picked) {
+  const who = p.to_move === 'D' ? 'the declarer' : 'the defenders';
+  const items = (p.alternatives || []).map(a => {
+    const mark = a.move.slice(0, 2) === (picked || '').slice(0, 2) ? ' (your card)' : '';
+    const looks = a.looks && a.looks.length ? `; it looks right (${a.looks.join(', ')})` : '';
+    return el('li', {}, `${a.move}${mark}: the declarer ends with ${a.value}, ${a.cost} ${a.cost === 1 ? 'point' : 'points'} worse for ${who}; it shows at trick ${a.shows_at}${looks}. Line: ${a.line.join(' ')}`);
+  });
+  const trump = puz.st.trump ? ` With ${SUIT_NAME[puz.st.trump]} trump,` : '';
+  return el('div', { id: 'puzzle-why' },
+    el('p', {}, `Why:${trump} after ${p.solution} the declarer ends with ${p.expect} (best play on both sides: ${p.line.join(' ')}).${p.difficulty.key ? ' A marriage or a change of trump is the key.' : ''}`),
+    items.length ? el('ul', {}, ...items) : '');
 }
 function puzzleAnswer(mv) {
   const p = puz.p;
   const right = mv.slice(0, 2) === p.line[0].slice(0, 2);
   puz.done = true;
-  setStreak(right ? streak().now + 1 : 0);
+  const again = right && solvedSet().has(solvedKey(p));
+  if (right && !again) { markSolved(p); setStreak(streak().now + 1); } else if (!right) setStreak(0);
   const alt = (p.alternatives || []).find(a => a.move.slice(0, 2) === mv.slice(0, 2));
+  const verdict = right
+    ? `Right: ${mv} wins.${again ? ' Solved before: the streak stays.' : ''}`
+    : `Wrong: ${mv}${alt ? ` costs ${alt.cost}` : ''}; the winning card is ${p.line[0]}.`;
   $('puzzle-out').replaceChildren(
-    el('p', { id: 'puzzle-verdict', class: right ? 'good status' : 'bad status' }, right ? `Right: ${mv} wins.` : `Wrong: ${mv}${alt ? ` costs ${alt.cost}` : ''}; the winning card is ${p.line[0]}.`),
-    el('p', {}, `Solution line: ${p.line.join(' ')} (declarer ends with ${p.expect})`));
+    el('p', { id: 'puzzle-verdict', class: right ? 'good status' : 'bad status' }, verdict),
+    puzzleWhy(p, mv));
   puzzleRender();
 }
 
