@@ -227,9 +227,14 @@ fn ci_runs_the_readmes_test_command() {
     );
 }
 
-/// The tests are built with debug assertions on (the dev profile's default,
-/// which the test profile inherits), as the README says.
+/// The tests are built with debug assertions and overflow checks on (the
+/// dev profile's defaults, which the test profile inherits), as the README
+/// says: a debug assertion that fails and an addition that overflows both
+/// panic here.
 #[test]
-fn tests_run_with_debug_assertions() {
-    assert!(cfg!(debug_assertions));
+fn tests_run_with_debug_assertions_and_overflow_checks() {
+    let assertion = std::panic::catch_unwind(|| debug_assert!(std::hint::black_box(false)));
+    assert!(assertion.is_err(), "debug assertions are off");
+    let overflow = std::panic::catch_unwind(|| std::hint::black_box(255u8) + 1);
+    assert!(overflow.is_err(), "overflow checks are off");
 }
