@@ -447,3 +447,17 @@ fn a_finished_hand_is_over() {
     assert!(!out.contains("to play"), "{out}");
     assert!(!out.contains("trick 9"), "{out}");
 }
+
+/// `bid-table --hands` with a file holding no hand (comments only) is an
+/// error naming the file, not an empty table and success.
+#[test]
+fn bid_table_refuses_a_file_without_hands() {
+    let dir = tempdir();
+    let empty = dir.join("no-hands.txt");
+    std::fs::write(&empty, "# hands to come\n\n").unwrap();
+    let empty = empty.to_str().unwrap();
+    let (code, out, err) = run(&["bid-table", "--hands", empty], b"");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains(&format!("{empty}: no hands")), "{err}");
+    assert!(out.is_empty(), "{out}");
+}
