@@ -1,5 +1,5 @@
 //! Solve a position from Rust and read every move's value:
-//! `cargo run --release --example solve_position`.
+//! `cargo run --example solve_position`.
 
 use tysiac::{parse_position, Solver};
 

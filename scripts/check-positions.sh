@@ -4,4 +4,4 @@
 # on this machine). The normal test run checks all the others.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-TYSIAC_REFERENCE_ALL=1 cargo test --release --test positions_reference -- --nocapture
+TYSIAC_REFERENCE_ALL=1 cargo test --test positions_reference -- --nocapture

@@ -7,11 +7,11 @@ use crate::card::Card;
 /// A card, suit or hand that does not parse.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CardError {
-    #[error("'{0}' is not a card (rank 9 J Q K T A, then suit H D C S)")]
+    #[error("'{}' is not a card (rank 9 J Q K T A, then suit H D C S)", clip(.0, QUOTE))]
     BadCard(String),
-    #[error("'{0}' is not a suit (H D C S)")]
+    #[error("'{}' is not a suit (H D C S)", clip(.0, QUOTE))]
     BadSuit(String),
-    #[error("hand '{0}' {1}")]
+    #[error("hand '{}' {}", clip(.0, QUOTE), clip(.1, MESSAGE))]
     BadHand(String, String),
     #[error("{0} is named twice")]
     Duplicate(Card),
@@ -42,12 +42,32 @@ impl fmt::Display for PositionError {
         write!(
             f,
             "{}:{}: position {}: ",
-            self.source, self.line, self.position
+            self.source,
+            self.line,
+            clip(&self.position, QUOTE)
         )?;
         if let Some(key) = &self.key {
-            write!(f, "{key}: ")?;
+            write!(f, "{}: ", clip(key, QUOTE))?;
         }
-        f.write_str(&self.message)
+        f.write_str(&clip(&self.message, MESSAGE))
+    }
+}
+
+/// The most characters of the user's text an error quotes (a card, a hand,
+/// a key, a position's name).
+pub const QUOTE: usize = 80;
+/// The most characters of an error's message.
+pub const MESSAGE: usize = 600;
+
+/// `text` as an error shows it: whole when at most `max` characters, else
+/// its first `max` and how long it is. A 10 MB line of junk gets an error
+/// of one short line, not 10 MB on standard error.
+pub fn clip(text: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(max) {
+        None => std::borrow::Cow::Borrowed(text),
+        Some((end, _)) => {
+            std::borrow::Cow::Owned(format!("{}… ({} bytes in all)", &text[..end], text.len()))
+        }
     }
 }
 

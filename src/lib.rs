@@ -27,6 +27,7 @@ pub mod rules;
 pub mod score;
 pub mod seat;
 pub mod selfplay;
+#[cfg(feature = "server")]
 pub mod server;
 pub mod solver;
 pub mod state;

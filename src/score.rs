@@ -1045,6 +1045,8 @@ pub fn parse_sheet(text: &str) -> Sheet {
             _ => hand_line(&sheet, line, content).map(|h| sheet.hands.push(h)),
         };
         if let Err(message) = result {
+            // A line of junk is named, not echoed whole.
+            let message = crate::error::clip(&message, crate::error::MESSAGE).into_owned();
             sheet.errors.push(LineError { line, message });
         }
     }

@@ -511,7 +511,9 @@ fn cli_bid_text_and_realistic() {
         .args(["--rules", "standard musik=discard"])
         .assert()
         .success()
-        .stdout(predicates::str::contains("recommended bid"))
+        .stdout(predicates::str::contains("bid up to: "))
+        .stdout(predicates::str::contains("announce: "))
+        .stdout(predicates::str::contains("recommended").not())
         .stdout(predicates::str::contains("not allowed"))
         .stdout(predicates::str::contains("declarer's points"));
     let out = tysiac()

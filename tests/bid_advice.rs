@@ -175,3 +175,87 @@ fn exchange_advice_maximises_the_expected_score() {
     ]);
     assert!(r["best_expected"]["contract"].as_u64().unwrap() >= 150);
 }
+
+fn text(args: &[&str]) -> String {
+    let out = Command::cargo_bin("tysiac")
+        .unwrap()
+        .args(args)
+        .arg("--quiet")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The readable report names one number for the auction (`worth_bidding`)
+/// and one contract (`best_contract`), and nothing else as advice: the P
+/// thresholds are shown as evidence, not called a recommendation.
+#[test]
+fn the_cli_names_one_auction_limit_and_one_contract() {
+    for hand in ["AKQ.T9..AJ", "9J.9J.9J.9"] {
+        let args = ["bid", hand, "--samples", "60"];
+        let r = json(&args);
+        let out = text(&args);
+        let limit = match r["worth_bidding"].as_u64() {
+            Some(w) => format!("bid up to: {w} "),
+            None => "bid up to: pass ".to_string(),
+        };
+        let advice: Vec<&str> = out
+            .lines()
+            .filter(|l| l.starts_with("bid up to: ") || l.starts_with("announce: "))
+            .collect();
+        assert_eq!(advice.len(), 2, "{out}");
+        assert!(advice[0].starts_with(&limit), "{hand}: {out}");
+        let best = r["best_contract"]["level"].as_u64().unwrap();
+        assert!(
+            advice[1].starts_with(&format!("announce: {best} ")),
+            "{hand}: {out}"
+        );
+        assert!(!out.contains("recommended"), "{out}");
+    }
+}
+
+/// `exchange` recommends the exchange and contract with the highest
+/// expected score over every candidate and allowed level, recomputed here
+/// from the probabilities; with `--contract` (the bid won) never lower.
+#[test]
+fn exchange_recommends_the_highest_expected_score() {
+    for extra in [&[][..], &["--contract", "150"][..]] {
+        let mut args = vec!["exchange", "AKQ.T9.Q.AKJ9", "--samples", "40"];
+        args.extend_from_slice(extra);
+        let r = json(&args);
+        let mut top = f64::MIN;
+        let mut at = Vec::new();
+        for e in r["exchanges"].as_array().unwrap() {
+            for l in e["levels"].as_array().unwrap() {
+                if !l["allowed"].as_bool().unwrap() {
+                    continue;
+                }
+                let level = l["level"].as_f64().unwrap();
+                let x = expected(level, l["probability"].as_f64().unwrap());
+                if x > top + 1e-9 {
+                    top = x;
+                    at.clear();
+                }
+                if (x - top).abs() < 1e-9 {
+                    at.push((e["exchange"].as_str().unwrap().to_string(), level));
+                }
+            }
+        }
+        let rec = &r["recommended"];
+        let got = (
+            rec["exchange"].as_str().unwrap().to_string(),
+            rec["contract"].as_f64().unwrap(),
+        );
+        assert!(at.contains(&got), "{got:?} not among {at:?}");
+        assert!((rec["expected_score"].as_f64().unwrap() - top).abs() < 1e-9);
+        if !extra.is_empty() {
+            assert!(got.1 >= 150.0, "{got:?}");
+        }
+        let out = text(&args);
+        assert!(
+            out.contains(&format!("recommended: give {}, announce {} ", got.0, got.1)),
+            "{out}"
+        );
+    }
+}

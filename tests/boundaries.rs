@@ -1,5 +1,5 @@
 //! Checks at the exact edges of two filters:
-//! - `score`'s points check under every musik mode (RULES.md: the tricks hold
+//! - `score`'s points check under every musik mode (docs/rules.md: the tricks hold
 //!   the 120 card points; under `musik=discard discard_points=none` the three
 //!   discards are nobody's, 0 to 33 points (three aces), so 87 to 120);
 //! - the puzzle generator's `min_cost` filter for a defender, on a pinned

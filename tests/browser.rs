@@ -237,16 +237,28 @@ async fn bid_calculator_on_a_hand_that_always_makes_120() {
     page.click("#bid-go").await;
     let row = page.text("#bid-table tr[data-level='120']").await;
     assert!(row.starts_with("120 1.000 [0.9"), "{row}");
-    assert!(row.ends_with("bid (safe)"), "{row}");
+    // AH then KH declares 100 and AD then KD 80: at least 180 is certain,
+    // so 120 (+120) is worth bidding but is not the contract to announce.
+    assert!(row.ends_with(" bid"), "{row}");
+    // One number for the auction, one for the contract: both at least 180
+    // (certain there, so its expected score beats any lower level and
+    // passing), and the contract no higher than the auction limit.
     let rec = page.text("#bid-recommended").await;
-    assert!(rec.starts_with("Recommended bid: "), "{rec}");
-    let level: u32 = rec["Recommended bid: ".len()..]
-        .split(' ')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert!(level >= 120, "{rec}");
+    let number_after = |key: &str| -> u32 {
+        let at = rec
+            .find(key)
+            .unwrap_or_else(|| panic!("no {key:?} in {rec}"));
+        rec[at + key.len()..]
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap_or_else(|_| panic!("no number after {key:?} in {rec}"))
+    };
+    assert!(rec.starts_with("Bid up to: "), "{rec}");
+    let up_to = number_after("Bid up to: ");
+    let announce = number_after("announce: ");
+    assert!(announce >= 180 && announce <= up_to, "{rec}");
     assert_eq!(
         page.js("return document.querySelectorAll('#bid-out svg rect').length > 3")
             .await,
@@ -367,7 +379,60 @@ async fn puzzle_accepts_the_winning_card_and_not_a_losing_one() {
     let verdict = page.text("#puzzle-verdict").await;
     assert!(verdict.starts_with("Right"), "{verdict}");
     assert_eq!(page.text("#puzzle-streak").await, "1");
+    // The facts the answer depends on are shown: the trump (from the
+    // puzzle's own position) and the points already taken.
+    let facts = page.text("#puzzle-facts").await;
+    let position = p["position"].as_str().unwrap();
+    let trump = position
+        .lines()
+        .find_map(|l| l.strip_prefix("trump:"))
+        .map(|t| t.trim().to_string());
+    let suit = |c: &str| match c {
+        "H" => "hearts",
+        "D" => "diamonds",
+        "C" => "clubs",
+        "S" => "spades",
+        _ => "none yet",
+    };
+    let want = suit(trump.as_deref().unwrap_or("-"));
+    assert!(facts.starts_with("Trump: "), "{facts}");
+    assert!(facts.contains(want), "{facts} (position: {position})");
+    let points = position
+        .lines()
+        .find_map(|l| l.strip_prefix("points:"))
+        .map(|t| t.split_whitespace().collect::<Vec<_>>())
+        .unwrap_or_else(|| vec!["0", "0", "0"]);
+    assert!(
+        facts.contains(&format!(
+            "points taken: D {}, L {}, R {}",
+            points[0], points[1], points[2]
+        )),
+        "{facts} (position: {position})"
+    );
+    // And why: the winning line, and what the tempting card costs.
+    let why = page.text("#puzzle-why").await;
+    assert!(why.starts_with("Why:"), "{why}");
+    let alt = &p["alternatives"][0];
+    assert!(
+        why.contains(&format!(
+            "{}: the declarer ends with {}",
+            alt["move"].as_str().unwrap(),
+            alt["value"]
+        )),
+        "{why}"
+    );
     page.screenshot("puzzle").await;
+
+    // The same seed again, answered right: the same puzzle, so the streak
+    // stays at 1.
+    page.click("#puzzle-new").await;
+    page.until("!document.getElementById('puzzle-verdict')")
+        .await;
+    page.click(&format!(".seat.tomove .card.legal[data-card='{win}']"))
+        .await;
+    let verdict = page.text("#puzzle-verdict").await;
+    assert!(verdict.contains("Solved before"), "{verdict}");
+    assert_eq!(page.text("#puzzle-streak").await, "1");
 
     page.click("#puzzle-new").await;
     page.until("!document.getElementById('puzzle-verdict')")

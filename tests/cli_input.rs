@@ -91,9 +91,12 @@ fn empty_input_is_an_error_naming_the_input() {
         (vec!["analyze", "-"], "<stdin>"),
         (vec!["puzzle", "--verify", empty], empty),
         (vec!["puzzle", "--verify", "-"], "<stdin>"),
+        (vec!["suggest", "-"], "<stdin>"),
+        (vec!["suggest", empty], empty),
     ] {
         let (code, out, err) = run(&args, b"");
-        assert_ne!(code, 0, "{args:?}");
+        // Input errors exit 1 in every command (2 is for bad options).
+        assert_eq!(code, 1, "{args:?}: {err}");
         assert!(
             err.contains(&format!("no positions in {name}")),
             "{args:?}: {err}"
@@ -355,4 +358,111 @@ fn tempdir() -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("tysiac-cli-input-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+// Issue 23 --------------------------------------------------------------------
+
+/// A sample count no machine can hold is refused at once, naming the
+/// option and the bound, instead of aborting on a failed allocation.
+#[test]
+fn huge_sample_counts_are_refused_naming_the_bound() {
+    for (args, want) in [
+        (
+            vec!["bid", "AKQ.T9..AJ", "--samples", "4000000000"],
+            "--samples 4000000000 is too many: at most 1000000",
+        ),
+        (
+            vec!["exchange", "AKQ.T9.Q.AKJ9", "--samples", "4000000000"],
+            "--samples 4000000000 is too many: at most 100000",
+        ),
+        (
+            vec![
+                "bid",
+                "AKQ.T9..AJ",
+                "--realistic",
+                "--choice-layouts",
+                "4000000000",
+            ],
+            "--choice-layouts 4000000000 is too many: at most 64",
+        ),
+        (
+            vec!["exchange", "AKQ.T9.Q.AKJ9", "--screen", "4000000000"],
+            "--screen 4000000000 is too many: at most 100000",
+        ),
+    ] {
+        let (code, out, err) = run(&args, b"");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert!(out.is_empty(), "{out}");
+        no_panic(&err);
+    }
+}
+
+/// A 10 MB line of junk is named by file and line, not echoed whole: the
+/// error stays a short line.
+#[test]
+fn a_huge_junk_line_gives_a_short_error() {
+    let junk = "x".repeat(10 << 20);
+    for args in [
+        vec!["solve", "-"],
+        vec!["analyze", "-"],
+        vec!["suggest", "-"],
+        vec!["puzzle", "--verify", "-"],
+        vec!["score", "-"],
+    ] {
+        let (code, _, err) = run(&args, junk.as_bytes());
+        assert_ne!(code, 0, "{args:?}");
+        assert!(err.len() < 4096, "{args:?}: {} bytes of stderr", err.len());
+        assert!(
+            err.contains("<stdin>:1") || err.contains("line 1"),
+            "{args:?}: {err}"
+        );
+        no_panic(&err);
+    }
+    // A card that is junk, in a hand on the command line (at most 128 KiB
+    // an argument on Linux).
+    let hand = format!("AKQ.T9..A{}", "x".repeat(100_000));
+    let (code, _, err) = run(&["bid", &hand], b"");
+    assert_eq!(code, 2);
+    assert!(err.len() < 4096, "{} bytes of stderr", err.len());
+    assert!(err.contains("bytes in all"), "{err}");
+}
+
+/// `puzzle --count 0` asks for nothing: an error, not a header alone.
+#[test]
+fn puzzle_count_is_bounded() {
+    for n in ["0", "100001", "x"] {
+        let (code, out, err) = run(&["puzzle", "--count", n], b"");
+        assert_eq!(code, 2, "{n}: {err}");
+        assert!(
+            err.contains("is not a number of puzzles from 1 to 100000"),
+            "{err}"
+        );
+        assert!(out.is_empty(), "{out}");
+    }
+}
+
+/// A hand played to its end has no one to play: `solve` says the hand is
+/// over, not "R to play, trick 9".
+#[test]
+fn a_finished_hand_is_over() {
+    let (code, out, err) = run(&["solve", "docs/examples/played.txt"], b"");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("  hand over, trump "), "{out}");
+    assert!(!out.contains("to play"), "{out}");
+    assert!(!out.contains("trick 9"), "{out}");
+}
+
+/// `bid-table --hands` with a file holding no hand (comments only) is an
+/// error naming the file, not an empty table and success.
+#[test]
+fn bid_table_refuses_a_file_without_hands() {
+    let dir = tempdir();
+    let empty = dir.join("no-hands.txt");
+    std::fs::write(&empty, "# hands to come\n\n").unwrap();
+    let empty = empty.to_str().unwrap();
+    let (code, out, err) = run(&["bid-table", "--hands", empty], b"");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains(&format!("{empty}: no hands")), "{err}");
+    assert!(out.is_empty(), "{out}");
 }

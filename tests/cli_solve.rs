@@ -13,7 +13,7 @@ hands: A...A 9...9 J...J
 points: 100 0 0
 ";
 
-/// The NOTATION.md deal with its musik still unseen.
+/// The docs/notation.md deal with its musik still unseen.
 const MUSIK: &str = "id: musik
 deal: AKQ.T9..AJ T9.AK.KJ.Q J.QJ.AT9.T ..Q.K9
 ";
@@ -169,7 +169,7 @@ fn wrong_expect_fails_and_missing_file_is_named() {
 
 #[test]
 fn rules_flag_applies_to_positions_without_rules() {
-    // The NOTATION.md deal after its exchange (9S to L, QC to R): 8 8 8 cards,
+    // The docs/notation.md deal after its exchange (9S to L, QC to R): 8 8 8 cards,
     // fine by default, not allowed under musik=discard (always 7 7 7 + 3).
     let after = "deal: AKQ.T9..AKJ T9.AK.KJ.Q9 J.QJ.AQT9.T\n";
     tysiac()

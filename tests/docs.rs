@@ -113,22 +113,44 @@ fn readme_names_every_switch_and_links_the_docs() {
     for s in SWITCHES {
         assert!(rules.contains(&format!("`{s}`")), "README's rules omit {s}");
     }
-    for doc in [
-        "README.md",
-        "docs/analyze.md",
-        "docs/puzzles.md",
-        "docs/score.md",
-    ] {
-        let text = read(doc);
+    for doc in project_texts() {
+        let text = read(&doc);
         assert!(
-            !text.contains("../shared/"),
+            !text.contains(concat!("..", "/shared/")),
             "{doc} links outside the project"
         );
-        assert!(
-            !text.contains("RULES.md") && !text.contains("NOTATION.md"),
-            "{doc} names a file a clone does not have"
-        );
+        // The spec files' old names, spelled so this file does not match.
+        for old in [concat!("RULES", ".md"), concat!("NOTATION", ".md")] {
+            assert!(
+                !text.contains(old),
+                "{doc} names {old}, a file a clone does not have (docs/rules.md, docs/notation.md)"
+            );
+        }
     }
+}
+
+/// Every text a reader of the project meets: the README, docs/, the
+/// positions/ files and the tests' sources.
+fn project_texts() -> Vec<String> {
+    let mut out = vec!["README.md".to_string()];
+    let mut dirs = vec![
+        "docs".to_string(),
+        "positions".to_string(),
+        "tests".to_string(),
+    ];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{dir}: {e}")) {
+            let path = entry.unwrap().path();
+            let name = path.to_string_lossy().into_owned();
+            if path.is_dir() {
+                dirs.push(name);
+            } else if [".md", ".txt", ".rs"].iter().any(|x| name.ends_with(x)) {
+                out.push(name);
+            }
+        }
+    }
+    assert!(out.len() > 30, "{out:?}");
+    out
 }
 
 /// A code block marked `<!-- file: PATH -->` shows the file PATH exactly,
@@ -158,22 +180,69 @@ fn file_blocks_match_their_files() {
     assert!(found >= 1, "README.md shows examples/solve_position.rs");
 }
 
-/// CI runs the test command the README gives.
+/// CI runs the test command the README gives, exactly; that command runs
+/// every test binary (no stop at the first failing one), and the quick
+/// start's first run builds in the profile the tests use, so the tests do
+/// not build the dependencies a second time.
 #[test]
 fn ci_runs_the_readmes_test_command() {
     let readme = read("README.md");
-    let command = readme
-        .lines()
-        .find(|l| l.contains("# run the tests"))
-        .expect("README's quick start names the test command")
-        .split('#')
-        .next()
-        .unwrap()
-        .trim();
-    assert_eq!(command, "cargo test", "tests run optimised with assertions");
+    let quick = |comment: &str| -> String {
+        readme
+            .lines()
+            .find(|l| l.contains(comment))
+            .unwrap_or_else(|| panic!("README's quick start has no line with {comment:?}"))
+            .split('#')
+            .next()
+            .unwrap()
+            .trim()
+            .to_string()
+    };
+    let command = quick("# run the tests");
+    assert_eq!(command, "bash scripts/test.sh");
     let ci = read(".ci/run");
     assert!(
         ci.lines().any(|l| l.trim() == command),
         ".ci/run does not run `{command}`"
     );
+    let script = read("scripts/test.sh");
+    assert!(
+        script
+            .lines()
+            .any(|l| l.trim_start().starts_with("cargo test --no-fail-fast")),
+        "scripts/test.sh runs cargo test --no-fail-fast"
+    );
+    // `cargo run` without --release: the dev profile, which the test
+    // profile inherits.
+    let run = quick("# solve the example positions");
+    assert!(run.starts_with("cargo run -- "), "{run}");
+    // The dev profile is optimised, and does not switch off the debug
+    // assertions or overflow checks (on by default in dev).
+    let cargo = read("Cargo.toml");
+    let dev = cargo
+        .split("[profile.dev]")
+        .nth(1)
+        .expect("Cargo.toml has [profile.dev]")
+        .split("\n[")
+        .next()
+        .unwrap();
+    assert!(dev.contains("opt-level = 3"), "{dev}");
+    assert!(!dev.contains("debug-assertions = false"), "{dev}");
+    assert!(!dev.contains("overflow-checks = false"), "{dev}");
+    assert!(
+        !cargo.contains("[profile.test]"),
+        "the test profile inherits dev"
+    );
+}
+
+/// The tests are built with debug assertions and overflow checks on (the
+/// dev profile's defaults, which the test profile inherits), as the README
+/// says: a debug assertion that fails and an addition that overflows both
+/// panic here.
+#[test]
+fn tests_run_with_debug_assertions_and_overflow_checks() {
+    let assertion = std::panic::catch_unwind(|| debug_assert!(std::hint::black_box(false)));
+    assert!(assertion.is_err(), "debug assertions are off");
+    let overflow = std::panic::catch_unwind(|| std::hint::black_box(255u8) + 1);
+    assert!(overflow.is_err(), "overflow checks are off");
 }

@@ -1,4 +1,4 @@
-//! The house rules of play (RULES.md, the second part of *Variants*), case by
+//! The house rules of play (docs/rules.md, the second part of *Variants*), case by
 //! case: each switch on a position whose legal moves or points it changes.
 //! The expected sets follow from the rule texts quoted beside them.
 

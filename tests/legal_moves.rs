@@ -1,5 +1,5 @@
 //! Legal moves, declarations and their effects, case by case against
-//! RULES.md. Each case says which rule makes the expected set right.
+//! docs/rules.md. Each case says which rule makes the expected set right.
 //!
 //! Positions are written as the cards each seat still holds (D L R), the
 //! leader, the cards already in the trick and the trump in force. Seats that
@@ -77,7 +77,7 @@ fn must_beat_yes_plays_a_higher_card_of_the_led_suit() {
 
 #[test]
 fn must_beat_no_plays_any_card_of_the_led_suit() {
-    // The same position: with must_beat=no any heart will do (RULES.md
+    // The same position: with must_beat=no any heart will do (docs/rules.md
     // Variants), but still a heart.
     let s = pos(["..A9.", "K9...A", "J...KQ"], Seat::D, &["QH"], None);
     assert_moves(&rules("standard must_beat=no"), &s, "KH 9H");

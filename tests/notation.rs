@@ -1,4 +1,4 @@
-//! The text notation of NOTATION.md: reading, checking and writing positions.
+//! The text notation of docs/notation.md: reading, checking and writing positions.
 
 use proptest::prelude::*;
 use tysiac::{

@@ -228,7 +228,8 @@ fn cli_suggest_json_has_the_documented_keys() {
              play: AS 9S TS | AH 9H JH | KH\n\nid: bad\nview: L\nhand: AKQ\n",
         )
         .assert()
-        .code(2)
+        // A position that cannot be read: exit 1, as in solve and analyze.
+        .code(1)
         .get_output()
         .stdout
         .clone();

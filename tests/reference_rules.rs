@@ -1,9 +1,9 @@
 //! The reference's own rules (`tests/common/reference.rs`, written from
-//! RULES.md alone) against the crate's: legal moves, the play of a card, the
+//! docs/rules.md alone) against the crate's: legal moves, the play of a card, the
 //! trick winner, card points, the exchange list and the start of play. The
 //! two are separate code, so agreement on many random positions under
 //! random rule sets is evidence for both, and a bug planted in either one
-//! fails here. Plus a few positions worked out by hand from RULES.md, which
+//! fails here. Plus a few positions worked out by hand from docs/rules.md, which
 //! pin the reference itself.
 
 mod common;
@@ -111,7 +111,7 @@ fn card_points_and_trick_winner_agree_with_the_crate() {
         assert_eq!(card_points(card), card.points(), "{card}");
         total += card_points(card);
     }
-    assert_eq!(total, 120, "RULES.md: all cards together are 120");
+    assert_eq!(total, 120, "docs/rules.md: all cards together are 120");
     let all: Vec<Card> = Card::all().collect();
     let mut rng = rng(3);
     for _ in 0..20_000 {
@@ -128,7 +128,7 @@ fn card_points_and_trick_winner_agree_with_the_crate() {
     }
 }
 
-// Positions worked out from RULES.md by hand: they pin the reference itself.
+// Positions worked out from docs/rules.md by hand: they pin the reference itself.
 
 #[test]
 fn must_beat_ignores_trumps_in_the_trick() {

@@ -1,4 +1,4 @@
-//! Scoring (RULES.md, *Scoring a hand* and *A game*): one test per rule, and
+//! Scoring (docs/rules.md, *Scoring a hand* and *A game*): one test per rule, and
 //! the `tysiac score` text format and command.
 
 use assert_cmd::Command;
@@ -53,7 +53,7 @@ fn failed_contract_costs_the_contract() {
 fn rounding_half_down_is_the_standard() {
     let r = Rules::STANDARD;
     assert_eq!(r.rounding, Rounding::HalfDown);
-    // RULES.md's examples: 24 → 20, 25 → 20, 26 → 30.
+    // docs/rules.md's examples: 24 → 20, 25 → 20, 26 → 30.
     assert_eq!(hand_score(&r, 100, [71, 24, 25]), [-100, 20, 20]);
     assert_eq!(hand_score(&r, 100, [94, 26, 0]), [-100, 30, 0]);
 }

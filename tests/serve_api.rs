@@ -440,3 +440,104 @@ fn a_job_past_the_time_limit_is_stopped_with_504() {
     let (code, _) = s.post("solve", &json!({"deal": DEAL}));
     assert_eq!(code, 200);
 }
+
+/// `DELETE /api/jobs/ID` stops the job within a fraction of a second, even
+/// the heaviest sample the API allows (realistic, 16 choice layouts and 16
+/// candidates): the job turns `cancelled` and its slot (the only one)
+/// takes new work at once.
+#[test]
+fn cancel_stops_a_job_within_a_fraction_of_a_second() {
+    let s = Server::start(&["--jobs", "1", "--threads", "2"]);
+    let (code, job) = s.post(
+        "bid",
+        &json!({"hand": "AKQ.T9..AJ", "samples": 300, "realistic": true,
+                "choice_layouts": 16, "candidates": 16, "async": true}),
+    );
+    assert_eq!(code, 200, "{job}");
+    let id = job["job"].as_u64().unwrap();
+    // Mid-run: some samples done, the job still running.
+    for _ in 0..600 {
+        let (_, v) = s.get(&format!("jobs/{id}"));
+        assert_eq!(v["state"], "running", "{v}");
+        if v["done"].as_u64().unwrap() >= 2 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let start = std::time::Instant::now();
+    let (code, _) = s.delete(&format!("jobs/{id}"));
+    assert_eq!(code, 200);
+    let state = loop {
+        let (_, v) = s.get(&format!("jobs/{id}"));
+        if v["state"] != "running" || start.elapsed().as_secs() > 30 {
+            break v["state"].clone();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    let stopped = start.elapsed();
+    assert_eq!(state, "cancelled");
+    assert!(
+        stopped < std::time::Duration::from_millis(500),
+        "the job took {stopped:?} to stop"
+    );
+    // The slot is free: a solving request is served, not answered 503.
+    let (code, v) = s.post("solve", &json!({"deal": DEAL}));
+    assert_eq!(code, 200, "{v}");
+}
+
+/// Every error answer is `{"error": ...}`, also those made outside the
+/// handlers (413, 405, a bad job number), and a wrong type names the key
+/// in words, not Rust's type names; the library's option checks name keys,
+/// not the command line's flags.
+#[test]
+fn every_error_is_json_naming_the_key() {
+    let s = Server::start(&["--max-body-kib", "8"]);
+    let big = json!({ "text": "#".repeat(20_000) }).to_string();
+    let (code, v) = s.send("POST", "solve", Some(big));
+    assert_eq!(code, 413);
+    assert!(error_of(&v).contains("8192 bytes"), "{v}");
+    let (code, v) = s.send("GET", "solve", None);
+    assert_eq!(code, 405);
+    assert!(error_of(&v).contains("POST"), "{v}");
+    let (code, v) = s.send("PUT", "jobs/1", Some("{}".into()));
+    assert_eq!(code, 405);
+    assert!(error_of(&v).starts_with("method not allowed"), "{v}");
+    let (code, v) = s.get("jobs/abc");
+    assert_eq!(code, 404);
+    assert!(error_of(&v).contains("'abc'"), "{v}");
+    let (code, v) = s.post("bid", &json!({"hand": "AKQ.T9..AJ", "samples": "many"}));
+    assert_eq!(code, 400);
+    let e = error_of(&v);
+    assert!(e.starts_with("samples: invalid type"), "{e}");
+    assert!(e.contains("a whole number"), "{e}");
+    assert!(!e.contains("usize"), "{e}");
+    let (code, v) = s.post(
+        "exchange",
+        &json!({"hand": "AKQ.T9.Q.AKJ9", "contract": 70000}),
+    );
+    assert_eq!(code, 400);
+    let e = error_of(&v);
+    assert!(e.starts_with("contract: invalid value"), "{e}");
+    assert!(e.contains("from 0 to 65535") && !e.contains("u16"), "{e}");
+    let (code, v) = s.post("bid", &json!({"hand": "AKQ.T9..AJ", "confidence": 2.0}));
+    assert_eq!(code, 400);
+    let e = error_of(&v);
+    assert!(e.contains("confidence 2 is not a probability"), "{e}");
+    assert!(!e.contains("--"), "{e}");
+    let (code, v) = s.post(
+        "bid",
+        &json!({"hand": "AKQ.T9..AJ", "realistic": true, "candidates": 0}),
+    );
+    assert_eq!(code, 400);
+    assert!(!error_of(&v).contains("--"), "{v}");
+    let (code, v) = s.post(
+        "exchange",
+        &json!({"hand": "AKQ.T9.Q.AKJ9", "contract": 105}),
+    );
+    assert_eq!(code, 400);
+    let e = error_of(&v);
+    assert!(
+        e.contains("contract 105 is not a bid level") && !e.contains("--"),
+        "{e}"
+    );
+}

@@ -1,4 +1,4 @@
-//! One seat's view and its sampler, checked against the model of RULES.md
+//! One seat's view and its sampler, checked against the model of docs/rules.md
 //! (*What each seat knows*): every hidden history (deal and exchange) that
 //! fits what the seat saw is equally likely.
 //!

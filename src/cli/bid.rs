@@ -241,15 +241,29 @@ fn text(r: &BidReport) -> String {
         line(s);
     }
     line(String::new());
-    line(format!(
-        "recommended bid: {} (P >= {});  at P >= 0.8: {}",
-        or(r.recommended_bid, "none (pass)"),
-        r.confidence,
-        or(r.safe_bid, "none")
-    ));
+    // The advice: one number for the auction, one for the contract, both
+    // by the expected hand score; the table above is the evidence.
+    match &r.defence {
+        Some(d) => {
+            line(format!(
+                "bid up to: {}",
+                match r.worth_bidding {
+                    Some(b) => format!(
+                        "{b} (above it, passing and defending, expected {:+.1}, scores more)",
+                        d.expected_score
+                    ),
+                    None => format!(
+                        "pass (passing and defending, expected {:+.1}, beats every contract)",
+                        d.expected_score
+                    ),
+                }
+            ));
+        }
+        None => line("bid up to: not known (made without the defence samples)".to_string()),
+    }
     if let Some(b) = &r.best_contract {
         line(format!(
-            "best contract: {} (expected {:+.1}, P = {:.3}): the highest expected score",
+            "announce: {} (expected {:+.1}, P = {:.3}): the contract with the highest expected score",
             b.level, b.expected_score, b.probability
         ));
     }
@@ -260,17 +274,20 @@ fn text(r: &BidReport) -> String {
             d.mean_points,
             plural(d.samples, "sample")
         ));
-        line(format!(
-            "worth bidding up to: {} (expected score as declarer above passing's)",
-            or(r.worth_bidding, "none (pass)")
-        ));
     }
+    line(format!(
+        "made with P >= {} up to {}, with P >= 0.8 up to {}",
+        r.confidence,
+        or(r.recommended_bid, "none"),
+        or(r.safe_bid, "none")
+    ));
     line(format!("mean points: {:.1}", r.mean_points));
     if let Some(x) = &r.realistic {
         line(format!(
-            "double-dummy mean: {:.1}  (seeing every card is worth {:.1} points; double-dummy bid: {})",
+            "double-dummy mean: {:.1}  (seeing every card is worth {:.1} points; double-dummy P >= {} up to {})",
             x.double_dummy_mean,
             x.mean_gap,
+            r.confidence,
             or(x.double_dummy_recommended_bid, "none")
         ));
     }

@@ -51,6 +51,13 @@ pub struct BidTableArgs {
 pub fn run(args: BidTableArgs) -> ExitCode {
     let items: Vec<(usize, CardSet)> = match (&args.hands, args.all) {
         (Some(path), false) => match batch::read_hands(path) {
+            // A file with no hand is a mistake, not an empty table.
+            Ok(hands) if hands.is_empty() => {
+                return fail(format!(
+                    "{}: no hands (one 7-card hand a line)",
+                    path.display()
+                ))
+            }
             Ok(hands) => {
                 let r = args.shard.range(hands.len());
                 hands[r.clone()]

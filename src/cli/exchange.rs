@@ -111,11 +111,13 @@ fn text(r: &ExchangeReport) -> String {
     }
     line(String::new());
     line("(columns: P(points >= level); '-' above the exchange's cap; best: screening layouts where it was the double-dummy best)".to_string());
+    // One advice, by the expected hand score (as `bid`'s contract).
     match &r.recommended {
         Some(rec) => line(format!(
-            "recommended: give {}, announce {} (P = {:.3}{})",
+            "recommended: give {}, announce {} (expected {:+.1}, P = {:.3}{}): the highest expected score",
             rec.exchange,
             rec.contract,
+            rec.expected_score,
             rec.probability,
             if rec.confident {
                 String::new()
@@ -124,12 +126,6 @@ fn text(r: &ExchangeReport) -> String {
             }
         )),
         None => line("no recommendation".to_string()),
-    }
-    if let Some(b) = &r.best_expected {
-        line(format!(
-            "highest expected score: give {}, announce {} (expected {:+.1}, P = {:.3})",
-            b.exchange, b.contract, b.expected_score, b.probability
-        ));
     }
     out
 }

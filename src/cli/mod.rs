@@ -12,6 +12,7 @@ mod progress;
 mod puzzle;
 mod sampling;
 mod score;
+#[cfg(feature = "server")]
 mod serve;
 mod shard;
 mod solve;
@@ -54,6 +55,7 @@ enum Command {
     /// arena: many games between computer players.
     Game(game::GameArgs),
     /// The web page and a JSON API on a local address.
+    #[cfg(feature = "server")]
     Serve(serve::ServeArgs),
 }
 
@@ -71,6 +73,7 @@ pub fn run() -> ExitCode {
         Command::Suggest(args) => suggest::run(args),
         Command::Play(args) => play::run(args),
         Command::Game(args) => game::run(args),
+        #[cfg(feature = "server")]
         Command::Serve(args) => serve::run(args),
     }
 }

@@ -4,7 +4,7 @@ use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 
 /// Runs slower than this get a progress bar; quicker ones stay silent.
 const SHOW_AFTER: Duration = Duration::from_millis(300);
@@ -22,7 +22,7 @@ impl Bar {
     pub fn new(total: u64, what: &str, quiet: bool) -> Bar {
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
         bar.set_style(
-            ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} {elapsed} (eta {eta})")
+            ProgressStyle::with_template("{msg} [{wide_bar}] {pos}/{len} {elapsed} (eta {eta})")
                 .expect("valid template")
                 .progress_chars("=> "),
         );
@@ -48,12 +48,59 @@ impl Bar {
             && self.start.elapsed() > SHOW_AFTER
             && !self.shown.swap(true, Ordering::Relaxed)
         {
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+            self.bar
+                .set_draw_target(ProgressDrawTarget::term_like_with_hz(
+                    Box::new(StartOfLine(console::Term::stderr())),
+                    20,
+                ));
         }
     }
 
     pub fn finish(&self) {
         self.bar.finish_and_clear();
+    }
+}
+
+/// Standard error for the bar, with the cursor left at the start of the
+/// bar's line after each drawing. A terminal echoes Ctrl-C as `^C` where
+/// the cursor is: at the end of a bar as wide as the terminal it would wrap
+/// to the next line, and the erase would hit that line and leave the bar.
+/// At the start of the line the echo overwrites the bar's first characters,
+/// on its own line, and the erase clears both.
+#[derive(Debug)]
+struct StartOfLine(console::Term);
+
+impl TermLike for StartOfLine {
+    fn width(&self) -> u16 {
+        self.0.size().1
+    }
+    fn height(&self) -> u16 {
+        self.0.size().0
+    }
+    fn move_cursor_up(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_up(n)
+    }
+    fn move_cursor_down(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_down(n)
+    }
+    fn move_cursor_right(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_right(n)
+    }
+    fn move_cursor_left(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_left(n)
+    }
+    fn write_line(&self, s: &str) -> std::io::Result<()> {
+        self.0.write_line(s)
+    }
+    fn write_str(&self, s: &str) -> std::io::Result<()> {
+        self.0.write_str(s)
+    }
+    fn clear_line(&self) -> std::io::Result<()> {
+        self.0.clear_line()
+    }
+    fn flush(&self) -> std::io::Result<()> {
+        self.0.write_str("\r")?;
+        self.0.flush()
     }
 }
 

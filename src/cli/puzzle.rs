@@ -15,8 +15,8 @@ use super::input::{no_positions, plural, read_sources};
 
 #[derive(Args)]
 pub struct PuzzleArgs {
-    /// How many puzzles to generate.
-    #[arg(long, default_value_t = 10)]
+    /// How many puzzles to generate (1 to 100,000).
+    #[arg(long, default_value_t = 10, value_parser = count_arg)]
     pub count: usize,
     /// Tricks left, the current one included: K, or a range A-B (2 to 8).
     #[arg(long, value_name = "K", default_value = "3-5", value_parser = puzzle::parse_tricks)]
@@ -77,6 +77,21 @@ pub fn run(args: PuzzleArgs) -> ExitCode {
     match &args.verify {
         Some(file) => verify(file, &args),
         None => generate(&args),
+    }
+}
+
+/// The most puzzles one run generates (at a few thousand a second, under a
+/// minute).
+const MAX_COUNT: usize = 100_000;
+
+/// `--count`: 1 to [`MAX_COUNT`]; 0 would print a header and no puzzle.
+fn count_arg(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_COUNT).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{}' is not a number of puzzles from 1 to {MAX_COUNT}",
+            tysiac::error::clip(text, tysiac::error::QUOTE)
+        )),
     }
 }
 

@@ -23,7 +23,9 @@ pub struct SamplingArgs {
     /// Worker threads (0: all cores; at most 256).
     #[arg(long, default_value_t = 0, value_parser = super::input::threads_arg)]
     pub threads: usize,
-    /// The probability a recommended bid or contract must reach.
+    /// A chance shown as evidence: bid's highest level made at least this
+    /// often, exchange's flag on its advice. The advice itself (bid up to,
+    /// announce, the exchange) is by expected score.
     #[arg(long, default_value_t = 0.5)]
     pub confidence: f64,
     /// Rule set: a preset and switches, e.g. "standard musik=discard".

@@ -295,10 +295,18 @@ fn report(name: &str, p: &Position, outcome: &Outcome, target: Option<u16>) -> S
                 }
             }
             let st = &s.state;
+            // A finished hand has no one to play and no trick to come.
+            let turn = if st.is_over() {
+                "hand over".to_string()
+            } else {
+                format!(
+                    "{} to play, trick {}",
+                    st.to_move(),
+                    st.trick_number(&p.rules)
+                )
+            };
             out.push_str(&format!(
-                "  {} to play, trick {}, trump {}, points D {} L {} R {}\n",
-                st.to_move(),
-                st.trick_number(&p.rules),
+                "  {turn}, trump {}, points D {} L {} R {}\n",
                 st.trump.map_or("none".to_string(), |t| t.to_string()),
                 st.points[0],
                 st.points[1],

@@ -81,13 +81,15 @@ pub fn run(args: SuggestArgs) -> ExitCode {
         objective: args.objective,
     };
     let mut workers: Vec<(Rules, Workers)> = Vec::new();
-    let mut seen_any = false;
     for src in &sources {
-        for (i, read) in parse_views(&src.text, &src.name, rules, args.seat)
-            .into_iter()
-            .enumerate()
-        {
-            seen_any = true;
+        let views = parse_views(&src.text, &src.name, rules, args.seat);
+        if views.is_empty() {
+            // As solve and analyze: each empty input is named, and fails
+            // the run with the input errors' status.
+            failed = true;
+            eprintln!("error: {}", super::input::no_positions(&src.name));
+        }
+        for (i, read) in views.into_iter().enumerate() {
             let view = match read {
                 Ok(v) => v,
                 Err(e) => {
@@ -130,13 +132,10 @@ pub fn run(args: SuggestArgs) -> ExitCode {
             }
         }
     }
-    if !seen_any && !failed {
-        let names: Vec<&str> = sources.iter().map(|s| s.name.as_str()).collect();
-        eprintln!("error: no positions in {}", names.join(", "));
-        return ExitCode::from(2);
-    }
+    // Input that cannot be read (or holds nothing) exits 1, as in solve,
+    // analyze, score and puzzle --verify; 2 is for bad options.
     if failed {
-        ExitCode::from(2)
+        ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
     }

@@ -85,9 +85,7 @@ impl BidOptions {
     /// Rejects options that make no sense (no samples, a confidence outside
     /// (0, 1]).
     pub fn check(&self) -> Result<(), InputError> {
-        if self.samples == 0 {
-            return Err(InputError::Option("--samples must be at least 1".into()));
-        }
+        check_count("--samples", self.samples, MAX_BID_SAMPLES)?;
         check_confidence(self.confidence)?;
         if let Some(r) = self.realistic {
             if r.choice_layouts == 0 || r.candidates == 0 {
@@ -95,7 +93,30 @@ impl BidOptions {
                     "realistic mode needs at least 1 choice layout and 1 candidate".into(),
                 ));
             }
+            check_count("--choice-layouts", r.choice_layouts, MAX_CHOICE)?;
+            check_count("--candidates", r.candidates, MAX_CHOICE)?;
         }
+        Ok(())
+    }
+}
+
+/// The most samples `bid` takes: a million (about 30 MB of results and half
+/// an hour on two cores); beyond it, an error rather than an allocation
+/// that cannot succeed.
+pub const MAX_BID_SAMPLES: usize = 1_000_000;
+
+/// The most choice layouts and candidates of the realistic mode.
+pub const MAX_CHOICE: usize = 64;
+
+/// `n` from 1 to `max`, else an error naming the option.
+pub(crate) fn check_count(option: &str, n: usize, max: usize) -> Result<(), InputError> {
+    if n == 0 {
+        Err(InputError::Option(format!("{option} must be at least 1")))
+    } else if n > max {
+        Err(InputError::Option(format!(
+            "{option} {n} is too many: at most {max}"
+        )))
+    } else {
         Ok(())
     }
 }

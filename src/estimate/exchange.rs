@@ -15,7 +15,7 @@
 
 use serde::Serialize;
 
-use super::bid::{check_confidence, DEFAULT_SEED};
+use super::bid::{check_confidence, check_count, DEFAULT_SEED};
 use super::sample::{deal_unseen, sample_rng, AUX_STREAM};
 use super::{
     cap, floor_level, guessed_exchanges, levels_from, mean, InputError, LevelRow, Progress, Workers,
@@ -85,9 +85,10 @@ pub struct Recommendation {
     pub exchange: String,
     pub contract: u16,
     pub probability: f64,
-    /// Does `probability` reach the confidence asked for? When no exchange
-    /// reaches it even at the lowest contract, the advice is the exchange
-    /// likeliest to make that contract, and this is false.
+    /// +contract if made, −contract if not, over the samples: the highest
+    /// of any candidate and allowed level.
+    pub expected_score: f64,
+    /// Does `probability` reach the confidence asked for?
     pub confident: bool,
 }
 
@@ -146,12 +147,11 @@ fn best_expected(rows: &[ExchangeRow]) -> Option<ExpectedAdvice> {
 
 impl ExchangeOptions {
     pub fn check(&self, rules: &Rules) -> Result<(), InputError> {
-        if self.samples == 0 {
-            return Err(InputError::Option("--samples must be at least 1".into()));
-        }
-        if self.candidates == 0 {
-            return Err(InputError::Option("--candidates must be at least 1".into()));
-        }
+        // Each candidate keeps a result per sample: the bounds keep that
+        // within a few hundred MB.
+        check_count("--samples", self.samples, MAX_EXCHANGE_SAMPLES)?;
+        check_count("--candidates", self.candidates, MAX_CANDIDATES)?;
+        check_count("--screen", self.screen, MAX_SCREEN)?;
         check_confidence(self.confidence)?;
         if let Some(c) = self.contract {
             if !rules.is_bid_level(c) {
@@ -164,6 +164,14 @@ impl ExchangeOptions {
         Ok(())
     }
 }
+
+/// The most samples `exchange` takes.
+pub const MAX_EXCHANGE_SAMPLES: usize = 100_000;
+/// The most candidate exchanges (every exchange under `musik=discard` with
+/// `trump=chosen` is 480).
+pub const MAX_CANDIDATES: usize = 480;
+/// The most screening layouts.
+pub const MAX_SCREEN: usize = 100_000;
 
 /// The declarer's cards after `e` (which must be one of `ten`'s).
 fn kept_after(ten: CardSet, e: &Exchange) -> CardSet {
@@ -368,38 +376,15 @@ fn report(
     }
 }
 
-/// The highest contract some exchange makes with probability ≥ `confidence`,
-/// with the exchange likeliest to make it (then the higher mean). Failing
-/// that, the lowest contract with the exchange likeliest to make it.
+/// The advice: the exchange and contract with the highest expected hand
+/// score ([`best_expected`]), the same choice `bid` makes for its contract;
+/// `confident` says whether its chance reaches `confidence`.
 fn recommend(rows: &[ExchangeRow], confidence: f64) -> Option<Recommendation> {
-    let best_at = |i: usize| {
-        rows.iter().filter(|r| r.levels[i].allowed).max_by(|a, b| {
-            (a.levels[i].probability, a.mean_points)
-                .partial_cmp(&(b.levels[i].probability, b.mean_points))
-                .unwrap_or(std::cmp::Ordering::Equal)
-                // max_by keeps the last of equals; prefer the better-ranked.
-                .then(std::cmp::Ordering::Greater)
-        })
-    };
-    let n = rows.first()?.levels.len();
-    for i in (0..n).rev() {
-        if let Some(r) = best_at(i) {
-            // From the top down: the first level reaching the confidence is
-            // the highest one.
-            if r.levels[i].probability >= confidence {
-                return Some(Recommendation {
-                    exchange: r.exchange.clone(),
-                    contract: r.levels[i].level,
-                    probability: r.levels[i].probability,
-                    confident: true,
-                });
-            }
-        }
-    }
-    best_at(0).map(|r| Recommendation {
-        exchange: r.exchange.clone(),
-        contract: r.levels[0].level,
-        probability: r.levels[0].probability,
-        confident: false,
+    best_expected(rows).map(|b| Recommendation {
+        exchange: b.exchange,
+        contract: b.contract,
+        probability: b.probability,
+        expected_score: b.expected_score,
+        confident: b.probability >= confidence,
     })
 }

@@ -11,6 +11,8 @@ pub mod exchange;
 pub mod sample;
 pub mod stats;
 
+use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use rayon::prelude::*;
@@ -31,7 +33,10 @@ pub use exchange::{ExchangeOptions, ExchangeReport};
 pub enum InputError {
     #[error("{0}")]
     Cards(#[from] crate::error::CardError),
-    #[error("{what} '{text}' holds {found} cards; it needs {want}")]
+    #[error(
+        "{what} '{}' holds {found} cards; it needs {want}",
+        crate::error::clip(text, crate::error::QUOTE)
+    )]
     Count {
         what: String,
         text: String,
@@ -49,7 +54,10 @@ pub enum InputError {
 pub fn parse_hand(text: &str, want: usize, what: &str) -> Result<CardSet, InputError> {
     let set: CardSet = text.parse().map_err(|e| match e {
         // Named as asked: the musik is not a "hand".
-        CardError::BadHand(text, why) => InputError::Option(format!("{what} '{text}' {why}")),
+        CardError::BadHand(text, why) => InputError::Option(format!(
+            "{what} '{}' {why}",
+            crate::error::clip(&text, crate::error::QUOTE)
+        )),
         e => InputError::Cards(e),
     })?;
     if set.len() != want {
@@ -255,31 +263,71 @@ impl Workers {
 
     /// `f(solver, i)` for every `i` in `0..n`, in parallel, results in index
     /// order; `progress` after each.
+    ///
+    /// A panic in `f` or in `progress` (a server job's progress callback
+    /// panics to cancel the job) stops the run: the samples not yet started
+    /// are skipped, and the first panic is the one that comes out. Without
+    /// this, rayon would still start the first item of each piece it had
+    /// split the range into, which is nearly every item: a cancelled bid
+    /// went on computing for 19 s.
     pub fn map<T, F>(&self, n: usize, progress: Progress, f: F) -> Vec<T>
     where
         T: Send,
         F: Fn(&mut Solver, usize) -> T + Sync,
     {
-        self.pool.install(|| {
-            (0..n)
-                .into_par_iter()
-                .map(|i| {
-                    let slot = rayon::current_thread_index().unwrap_or(0) % self.solvers.len();
-                    // Only this thread ever locks its slot: never contended.
-                    let mut guard = self.solvers[slot].lock().unwrap_or_else(|e| e.into_inner());
-                    let solver = guard.get_or_insert_with(|| match self.table_bytes {
-                        Some(b) => Solver::with_table_bytes(self.rules, b),
-                        None => Solver::new(self.rules),
-                    });
-                    let out = f(solver, i);
-                    drop(guard);
-                    progress();
-                    out
-                })
-                .collect()
-        })
+        let stopped = AtomicBool::new(false);
+        let first: Mutex<Option<Box<dyn std::any::Any + Send>>> = Mutex::new(None);
+        let run = catch_unwind(AssertUnwindSafe(|| {
+            self.pool.install(|| {
+                (0..n)
+                    .into_par_iter()
+                    .map(|i| {
+                        if stopped.load(Ordering::Relaxed) {
+                            resume_unwind(Box::new(Skipped));
+                        }
+                        let one = catch_unwind(AssertUnwindSafe(|| {
+                            let slot =
+                                rayon::current_thread_index().unwrap_or(0) % self.solvers.len();
+                            // Only this thread ever locks its slot: never contended.
+                            let mut guard =
+                                self.solvers[slot].lock().unwrap_or_else(|e| e.into_inner());
+                            let solver = guard.get_or_insert_with(|| match self.table_bytes {
+                                Some(b) => Solver::with_table_bytes(self.rules, b),
+                                None => Solver::new(self.rules),
+                            });
+                            let out = f(solver, i);
+                            drop(guard);
+                            progress();
+                            out
+                        }));
+                        match one {
+                            Ok(out) => out,
+                            Err(payload) => {
+                                stopped.store(true, Ordering::Relaxed);
+                                let mut first = first.lock().unwrap_or_else(|e| e.into_inner());
+                                first.get_or_insert(payload);
+                                // The payload is kept for the caller;
+                                // resume_unwind runs no panic hook.
+                                resume_unwind(Box::new(Skipped))
+                            }
+                        }
+                    })
+                    .collect()
+            })
+        }));
+        match run {
+            Ok(out) => out,
+            Err(payload) => {
+                let first = first.lock().unwrap_or_else(|e| e.into_inner()).take();
+                resume_unwind(first.unwrap_or(payload))
+            }
+        }
     }
 }
+
+/// The unwinding of an item skipped (or stopped) after another one
+/// panicked; never seen outside [`Workers::map`].
+struct Skipped;
 
 #[cfg(test)]
 mod tests {

@@ -62,7 +62,9 @@ impl ApiError {
     pub fn new(status: u16, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
-            message: message.into(),
+            // The library's checks speak of command-line flags; the API
+            // names keys.
+            message: key_words(&message.into()),
         }
     }
 
@@ -117,8 +119,70 @@ pub fn routes() -> Router<Arc<Jobs>> {
 
 /// Reads a request body: a JSON object whose keys are the command's
 /// options. An unknown key or a wrong type is a 400 naming it.
+///
+/// A wrong type names the key (`samples: invalid type: string "x",
+/// expected a whole number from 0 to ...`), in words rather than Rust's
+/// type names.
 fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, ApiError> {
-    serde_json::from_slice(bytes).map_err(|e| ApiError::bad(format!("request body: {e}")))
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        let message = type_words(&e.into_inner().to_string());
+        if path == "." || path == "?" || path.is_empty() {
+            ApiError::bad(format!("request body: {message}"))
+        } else {
+            ApiError::bad(format!("{path}: {message}"))
+        }
+    })?;
+    de.end()
+        .map_err(|e| ApiError::bad(format!("request body: {e}")))?;
+    Ok(value)
+}
+
+/// serde's type names in words: `expected u16` is `expected a whole
+/// number from 0 to 65535`.
+fn type_words(message: &str) -> String {
+    let mut out = message.to_string();
+    for (rust, words) in [
+        ("expected usize", "expected a whole number from 0 up"),
+        ("expected u64", "expected a whole number from 0 up"),
+        (
+            "expected u32",
+            "expected a whole number from 0 to 4294967295",
+        ),
+        ("expected u16", "expected a whole number from 0 to 65535"),
+        ("expected u8", "expected a whole number from 0 to 255"),
+        ("expected f64", "expected a number"),
+        ("expected f32", "expected a number"),
+        ("expected a sequence", "expected a list"),
+        ("expected a map", "expected an object"),
+        ("expected struct ", "expected an object "),
+    ] {
+        out = out.replace(rust, words);
+    }
+    out
+}
+
+/// A message of the library's option checks in the API's words: the
+/// command line's `--choice-layouts` is the key `choice_layouts`.
+pub(super) fn key_words(message: &str) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(i) = rest.find("--") {
+        let after = &rest[i + 2..];
+        let len = after
+            .find(|c: char| !(c.is_ascii_lowercase() || c == '-'))
+            .unwrap_or(after.len());
+        out.push_str(&rest[..i]);
+        if len == 0 {
+            out.push_str("--");
+        } else {
+            out.push_str(&after[..len].replace('-', "_"));
+        }
+        rest = &after[len..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Reads an option given as text (rules, seat, player...), naming the key.
@@ -892,12 +956,26 @@ async fn state(bytes: Bytes) -> Answer {
 
 // ---------------------------------------------------------------- jobs
 
-async fn job_status(State(jobs): Shared, Path(id): Path<u64>) -> Answer {
-    jobs.status(id).map(Json)
+async fn job_status(State(jobs): Shared, Path(id): Path<String>) -> Answer {
+    jobs.status(job_id(&id)?).map(Json)
 }
 
-async fn job_cancel(State(jobs): Shared, Path(id): Path<u64>) -> Answer {
-    jobs.cancel(id).map(Json)
+async fn job_cancel(State(jobs): Shared, Path(id): Path<String>) -> Answer {
+    jobs.cancel(job_id(&id)?).map(Json)
+}
+
+/// A job's number from the path; anything else is a 404 naming it (as an
+/// id no job has).
+fn job_id(text: &str) -> Result<u64, ApiError> {
+    text.parse().map_err(|_| {
+        ApiError::new(
+            404,
+            format!(
+                "no job '{}': a job is a number",
+                crate::error::clip(text, crate::error::QUOTE)
+            ),
+        )
+    })
 }
 
 /// The server's limits, for the page and for clients.

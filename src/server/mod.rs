@@ -78,6 +78,12 @@ pub fn router(config: Config) -> Router {
         .fallback(|| async { api::ApiError::not_found() })
         .layer(
             ServiceBuilder::new()
+                // Outermost: every error answer is `{"error": ...}`, also
+                // those made below the handlers (413, 405, 408).
+                .layer(axum::middleware::map_response_with_state(
+                    config.max_body,
+                    json_errors,
+                ))
                 .layer(RequestBodyLimitLayer::new(config.max_body))
                 // The backstop for anything not bounded by a job's own limit.
                 .layer(TimeoutLayer::with_status_code(
@@ -86,6 +92,51 @@ pub fn router(config: Config) -> Router {
                 ))
                 .layer(DefaultBodyLimit::disable()),
         )
+}
+
+/// An error answer that is not JSON yet (the body limit's 413, axum's 405
+/// for a wrong method, the backstop's 408) as `{"error": ...}` saying what
+/// to do; JSON answers and successes pass unchanged.
+async fn json_errors<B>(
+    axum::extract::State(max_body): axum::extract::State<usize>,
+    response: axum::http::Response<B>,
+) -> Response
+where
+    B: axum::body::HttpBody<Data = axum::body::Bytes> + Send + 'static,
+    B::Error: Into<axum::BoxError>,
+{
+    let response = response.map(axum::body::Body::new);
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !status.is_client_error() && !status.is_server_error() || is_json {
+        return response;
+    }
+    let message = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => format!(
+            "request body: larger than this server takes ({max_body} bytes; --max-body-kib)"
+        ),
+        StatusCode::METHOD_NOT_ALLOWED => match response
+            .headers()
+            .get(header::ALLOW)
+            .and_then(|v| v.to_str().ok())
+        {
+            Some(allow) => format!("method not allowed here: use {allow}"),
+            None => "method not allowed here: the endpoints take POST, but \
+                     /api/jobs/ID (GET or DELETE) and /api/limits (GET)"
+                .to_string(),
+        },
+        StatusCode::REQUEST_TIMEOUT => "the request took too long; ask for less work".to_string(),
+        s => format!("{} {}", s.as_u16(), s.canonical_reason().unwrap_or("error")),
+    };
+    let mut out = (status, axum::Json(serde_json::json!({ "error": message }))).into_response();
+    if let Some(allow) = response.headers().get(header::ALLOW) {
+        out.headers_mut().insert(header::ALLOW, allow.clone());
+    }
+    out
 }
 
 const INDEX: &str = include_str!("static/index.html");

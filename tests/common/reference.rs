@@ -1,5 +1,5 @@
 //! The reference solver: deliberately the simplest thing that can be right,
-//! and written from RULES.md alone.
+//! and written from docs/rules.md alone.
 //!
 //! Nothing here comes from the crate's rules code: the legal-move rule, the
 //! play of a card, the trick winner, the card points, the declarations, the
@@ -13,8 +13,8 @@
 //!
 //! The search is plain minimax, nothing from the real solver: no pruning, no
 //! ordering, no bounds. The value of a position is the declarer's total at
-//! the end of the hand, points already scored included (RULES.md /
-//! NOTATION.md `expect:`); D maximises it, L and R minimise it.
+//! the end of the hand, points already scored included (docs/rules.md /
+//! docs/notation.md `expect:`); D maximises it, L and R minimise it.
 //!
 //! Plain minimax is fine up to about five tricks left. For whole hands,
 //! [`reference_value_memo`] adds one thing only: a map from the position at a
@@ -29,9 +29,9 @@ use tysiac::{
 };
 
 // ---------------------------------------------------------------------------
-// The rules, from RULES.md
+// The rules, from docs/rules.md
 
-/// Ranks from low to high: `9 J Q K T A` (RULES.md *Cards*).
+/// Ranks from low to high: `9 J Q K T A` (docs/rules.md *Cards*).
 fn height(rank: Rank) -> u8 {
     match rank {
         Rank::Nine => 0,
@@ -207,7 +207,7 @@ impl Pos {
         None
     }
 
-    /// The cards the player to move may play (RULES.md *Legal plays*).
+    /// The cards the player to move may play (docs/rules.md *Legal plays*).
     pub fn legal_cards(&self, rules: &Rules) -> CardSet {
         let hand = self.hands[self.to_move()];
         let of = |cards: CardSet, keep: &dyn Fn(Card) -> bool| -> CardSet {

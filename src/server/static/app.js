@@ -115,17 +115,25 @@ $('bid-go').addEventListener('click', async () => {
 });
 function renderBid(r) {
   const out = $('bid-out');
+  // One number for the auction and one for the contract, both by the
+  // expected score, as the CLI's `bid up to` and `announce`.
+  const best = r.best_contract;
   const rows = r.levels.map(l => {
     let advice = 'no';
     if (!l.allowed) advice = 'above the cap';
-    else if (r.recommended_bid != null && l.level <= r.recommended_bid) advice = r.safe_bid != null && l.level <= r.safe_bid ? 'bid (safe)' : 'bid';
-    else if (l.probability >= 0.3) advice = 'risky';
+    else if (best && l.level === best.level) advice = 'announce';
+    else if (r.worth_bidding != null && l.level <= r.worth_bidding) advice = 'bid';
+    else if (l.expected_score > 0) advice = 'pass (defending scores more)';
     return el('tr', { 'data-level': l.level }, el('td', {}, l.level), el('td', {}, l.probability.toFixed(3)),
       el('td', {}, `[${l.low.toFixed(3)}, ${l.high.toFixed(3)}]`),
-      el('td', {}, l.allowed ? (l.expected_score >= 0 ? '+' : '') + l.expected_score.toFixed(1) : '–'), el('td', { class: advice.startsWith('bid') ? 'good' : '' }, advice));
+      el('td', {}, l.allowed ? (l.expected_score >= 0 ? '+' : '') + l.expected_score.toFixed(1) : '–'), el('td', { class: advice === 'bid' || advice === 'announce' ? 'good' : '' }, advice));
   });
   const table = el('table', { id: 'bid-table' }, el('tr', {}, ...['level', 'P(make)', '95% interval', 'expected score', 'advice'].map(h => el('th', {}, h))), ...rows);
-  const rec = el('p', { id: 'bid-recommended', class: 'status' }, `Recommended bid: ${r.recommended_bid ?? 'pass'} · at P ≥ 0.8: ${r.safe_bid ?? 'none'} · mean points ${r.mean_points.toFixed(1)} · cap ${r.cap}`);
+  const sign = x => (x >= 0 ? '+' : '') + x.toFixed(1);
+  const upTo = r.defence ? (r.worth_bidding ?? 'pass') : '–';
+  const announce = best ? `${best.level} (expected ${sign(best.expected_score)})` : '–';
+  const defence = r.defence ? ` · passing and defending: ${sign(r.defence.expected_score)}` : '';
+  const rec = el('p', { id: 'bid-recommended', class: 'status' }, `Bid up to: ${upTo} · announce: ${announce}${defence} · mean points ${r.mean_points.toFixed(1)} · cap ${r.cap}`);
   const m = r.new_marriage;
   const musik = el('div', { id: 'bid-musik' }, el('h3', {}, 'How often the musik brings a new marriage'), bar(m.fraction, `${(100 * m.fraction).toFixed(1)}% of samples (exactly ${(100 * m.exact).toFixed(1)}% over all musiks)`));
   out.replaceChildren(rec, table, el('h3', {}, "Declarer's points over the samples"), histogram(r.histogram), musik);
@@ -346,22 +354,49 @@ $('puzzle-new').addEventListener('click', async () => {
     puzzleRender();
   } catch (e) { showError(out, e); }
 });
+const SUIT_NAME = { H: 'hearts', D: 'diamonds', C: 'clubs', S: 'spades' };
+// A puzzle answered right once does not raise the streak again (the same
+// seed gives the same puzzle): the solved ones are kept by id and rules.
+function solvedKey(p) { return `${p.rules}|${p.id}`; }
+function solvedSet() { try { return new Set(JSON.parse(localStorage.getItem('tysiac.solved') || '[]')); } catch (e) { return new Set(); } }
+function markSolved(p) { const s = solvedSet(); s.add(solvedKey(p)); localStorage.setItem('tysiac.solved', JSON.stringify([...s].slice(-500))); }
 function puzzleRender() {
   const { p, st } = puz;
   const goal = p.goal === 'max' ? (st.to_move === 'D' ? 'take the most points' : 'hold the declarer to the fewest points') : `goal: ${p.goal}`;
   $('puzzle-goal').textContent = `${st.to_move} to play and ${goal} (${p.difficulty.level}). Exactly one card wins.`;
+  // What the answer depends on: the trump and the points already taken.
+  const trump = st.trump ? `${SYM[st.trump]} ${SUIT_NAME[st.trump]}` : 'none yet';
+  const contract = p.contract ? ` · contract ${p.contract}` : '';
+  $('puzzle-goal').append(el('div', { id: 'puzzle-facts' }, `Trump: ${trump} · points taken: D ${st.points.D}, L ${st.points.L}, R ${st.points.R} · trick ${p.trick}, ${p.tricks_left} left${contract}`));
   $('puzzle-table').replaceChildren(...['D', 'L', 'R'].map(s => seatBox(s, handCards(st.hands[s]), s === st.to_move && !puz.done
     ? { legal: st.legal, tomove: true, seat: s, onplay: puzzleAnswer } : { seat: s })), trickBox(st.trick));
+}
+// Why the answer wins: what each other card gives away, and where it shows.
+function puzzleWhy(p, picked) {
+  const who = p.to_move === 'D' ? 'the declarer' : 'the defenders';
+  const items = (p.alternatives || []).map(a => {
+    const mark = a.move.slice(0, 2) === (picked || '').slice(0, 2) ? ' (your card)' : '';
+    const looks = a.looks && a.looks.length ? `; it looks right (${a.looks.join(', ')})` : '';
+    return el('li', {}, `${a.move}${mark}: the declarer ends with ${a.value}, ${a.cost} ${a.cost === 1 ? 'point' : 'points'} worse for ${who}; it shows at trick ${a.shows_at}${looks}. Line: ${a.line.join(' ')}`);
+  });
+  const trump = puz.st.trump ? ` With ${SUIT_NAME[puz.st.trump]} trump,` : '';
+  return el('div', { id: 'puzzle-why' },
+    el('p', {}, `Why:${trump} after ${p.solution} the declarer ends with ${p.expect} (best play on both sides: ${p.line.join(' ')}).${p.difficulty.key ? ' A marriage or a change of trump is the key.' : ''}`),
+    items.length ? el('ul', {}, ...items) : '');
 }
 function puzzleAnswer(mv) {
   const p = puz.p;
   const right = mv.slice(0, 2) === p.line[0].slice(0, 2);
   puz.done = true;
-  setStreak(right ? streak().now + 1 : 0);
+  const again = right && solvedSet().has(solvedKey(p));
+  if (right && !again) { markSolved(p); setStreak(streak().now + 1); } else if (!right) setStreak(0);
   const alt = (p.alternatives || []).find(a => a.move.slice(0, 2) === mv.slice(0, 2));
+  const verdict = right
+    ? `Right: ${mv} wins.${again ? ' Solved before: the streak stays.' : ''}`
+    : `Wrong: ${mv}${alt ? ` costs ${alt.cost}` : ''}; the winning card is ${p.line[0]}.`;
   $('puzzle-out').replaceChildren(
-    el('p', { id: 'puzzle-verdict', class: right ? 'good status' : 'bad status' }, right ? `Right: ${mv} wins.` : `Wrong: ${mv}${alt ? ` costs ${alt.cost}` : ''}; the winning card is ${p.line[0]}.`),
-    el('p', {}, `Solution line: ${p.line.join(' ')} (declarer ends with ${p.expect})`));
+    el('p', { id: 'puzzle-verdict', class: right ? 'good status' : 'bad status' }, verdict),
+    puzzleWhy(p, mv));
   puzzleRender();
 }
 
