@@ -85,14 +85,26 @@ impl<T: Table> Solver<T> {
 
     /// The declarer's future points from `s` in the window `(alpha, beta)`.
     fn search(&mut self, s: &State, alpha: i16, beta: i16) -> i16 {
-        let mut search = Search {
-            consts: node::Consts::new(&self.rules),
-            table: &mut self.table,
-            stats: Stats::default(),
+        let consts = node::Consts::new(&self.rules);
+        // Two copies of the search: with the house rules' tests, and, when
+        // none is on, without them.
+        let (v, stats) = if consts.house {
+            let mut search = Search::<T, true> {
+                consts,
+                table: &mut self.table,
+                stats: Stats::default(),
+            };
+            (search.remaining(s, alpha, beta), search.stats)
+        } else {
+            let mut search = Search::<T, false> {
+                consts,
+                table: &mut self.table,
+                stats: Stats::default(),
+            };
+            (search.remaining(s, alpha, beta), search.stats)
         };
-        let v = search.remaining(s, alpha, beta);
-        self.stats.nodes += search.stats.nodes;
-        self.stats.table_cuts += search.stats.table_cuts;
+        self.stats.nodes += stats.nodes;
+        self.stats.table_cuts += stats.table_cuts;
         v
     }
 
