@@ -327,6 +327,41 @@ fn twin_bound(m: u8, done: &[(u8, i16)], blockers: u32, special: u32, maximise: 
     bound
 }
 
+/// Twins among the moves of a position, for [`Solver::move_values`]
+/// (`super::Solver`): what `Search::moves` knows of them, asked from outside.
+pub struct Twins {
+    blockers: u32,
+    special: u32,
+    /// Twins are asked about only before the trick's last card, as in the
+    /// search.
+    on: bool,
+}
+
+impl Twins {
+    pub fn new(s: &State, rules: &crate::Rules) -> Twins {
+        let c = Consts::new(rules);
+        let n = Node::from_state_with(s, &c);
+        let mover = n.mover as usize;
+        Twins {
+            blockers: (n.remaining() & !n.hands[mover])
+                | if n.len == 1 { 1 << n.high_led } else { 0 },
+            special: n.special(&c),
+            on: n.len < 2,
+        }
+    }
+
+    /// From the twins of move byte `m` already valued (move bytes and
+    /// total values), the range `m`'s value lies in; none without a twin.
+    pub fn bounds(&self, m: u8, done: &[(u8, i16)]) -> Option<(i16, i16)> {
+        if !self.on || m & 0x80 != 0 {
+            return None;
+        }
+        let lo = twin_bound(m, done, self.blockers, self.special, false);
+        let hi = twin_bound(m, done, self.blockers, self.special, true);
+        (lo != i16::MIN).then_some((lo, hi))
+    }
+}
+
 /// The last trick: one card each, nothing left to declare.
 #[inline]
 fn last_trick<const H: bool>(n: &Node, c: &Consts) -> i16 {
