@@ -532,7 +532,8 @@ impl Node {
     pub fn sure_points(&self) -> i16 {
         let leader = self.leader as usize;
         let hand = self.hands[leader];
-        let others = [self.hands[(leader + 1) % 3], self.hands[(leader + 2) % 3]];
+        let after = next(self.leader);
+        let others = [self.hands[after as usize], self.hands[next(after) as usize]];
         let rest = others[0] | others[1];
         // Every suit at once: the others' cards smeared down their lanes
         // (the masks stop bits crossing into the lane below), so what is
@@ -549,34 +550,47 @@ impl Node {
         let mut total = 0;
         let mut tricks = 0;
         let mut forced = [0u32; 2];
+        // An opponent of the suit's cashing holding trump limits it to
+        // their length in the suit (not in the trump suit itself).
+        let trumps = if self.trump != NONE {
+            SUIT[self.trump as usize]
+        } else {
+            0
+        };
+        let ruffers = [others[0] & trumps != 0, others[1] & trumps != 0];
         for suit in 0..4u8 {
             let lane = SUIT[suit as usize];
             let mut top = tops & lane;
             if top == 0 {
                 continue;
             }
-            let mut cashable = top.count_ones();
-            if self.trump != NONE && suit != self.trump {
-                let trumps = SUIT[self.trump as usize];
-                for o in others {
-                    if o & trumps != 0 {
+            let held = top.count_ones();
+            let mut cashable = held;
+            if lane != trumps {
+                for (o, ruffs) in others.iter().zip(ruffers) {
+                    if ruffs {
                         cashable = cashable.min((o & lane).count_ones());
                     }
                 }
             }
-            // The highest cards carry the most points.
-            for _ in 0..cashable {
-                let i = 31 - top.leading_zeros() as u8;
-                total += points(i) as i16;
-                top &= !(1 << i);
+            // The highest cards carry the most points: all of them, or
+            // without the lowest ones left uncashed.
+            for _ in cashable..held {
+                top &= top - 1;
             }
+            total += set_points(top);
             tricks += cashable;
             // Everyone else must follow to those tricks while they can: at
             // least their lowest cards of the suit land in them (a card
             // thrown away earlier lands in one of the leader's tricks too).
             for (o, f) in others.iter().zip(forced.iter_mut()) {
                 let mut theirs = o & lane;
-                for _ in 0..cashable.min(theirs.count_ones()) {
+                let len = theirs.count_ones();
+                if len <= cashable {
+                    *f |= theirs;
+                    continue;
+                }
+                for _ in 0..cashable {
                     *f |= theirs & theirs.wrapping_neg();
                     theirs &= theirs - 1;
                 }
