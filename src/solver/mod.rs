@@ -78,7 +78,9 @@ impl<T: Table> Solver<T> {
         self.stats = Stats::default();
     }
 
-    /// Forgets the table's entries.
+    /// Starts the table afresh for an unrelated position: its entries are
+    /// aged, the first to be replaced, and answer until then (they stay
+    /// true; see [`TransTable`]).
     pub fn clear(&mut self) {
         self.table.clear();
     }
