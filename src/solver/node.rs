@@ -69,18 +69,19 @@ const ABOVE: [u32; 32] = {
 };
 
 /// The points of the `k` cheapest cards of `hand` (a lane's bit order is its
-/// point order, so the lowest ranks first).
+/// point order, so the lowest ranks first): rank by rank, as many of that
+/// rank as still needed.
 #[inline]
 fn cheapest(hand: u32, k: u32) -> i16 {
-    let (mut need, mut total, mut rank) = (k, 0, 0x0101_0101u32);
-    while need > 0 && rank & 0x4040_4040 == 0 {
-        let mut at = hand & rank;
-        while need > 0 && at != 0 {
-            total += points(at.trailing_zeros() as u8) as i16;
-            at &= at - 1;
-            need -= 1;
+    const RANK_POINTS: [i16; 6] = [0, 2, 3, 4, 10, 11];
+    let (mut need, mut total) = (k, 0);
+    for (r, p) in RANK_POINTS.iter().enumerate() {
+        if need == 0 {
+            break;
         }
-        rank <<= 1;
+        let n = (hand & 0x0101_0101 << r).count_ones().min(need);
+        total += n as i16 * p;
+        need -= n;
     }
     total
 }
@@ -713,6 +714,21 @@ mod tests {
                     let strong = n.strength(i) > n.win_key && (i & 7) < 6;
                     assert_eq!(n.beaters() & (1 << i) != 0, strong, "{s:?} card {i}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn cheapest_takes_the_lowest_points() {
+        let mut rng = crate::random::rng(6);
+        for _ in 0..300 {
+            let s = crate::random::start(&mut rng, &Rules::STANDARD);
+            let hand = s.hands[1];
+            let mut pts: Vec<i16> = hand.iter().map(|c| c.points() as i16).collect();
+            pts.sort();
+            for k in 0..=pts.len() {
+                let want: i16 = pts[..k].iter().sum();
+                assert_eq!(cheapest(hand.bits(), k as u32), want, "{hand} {k}");
             }
         }
     }

@@ -9,7 +9,10 @@
 //! sure-trump bounds (`node.rs`); moves after the first are tried with a
 //! null window first (principal-variation search). The move loop is
 //! compiled once per place in the trick (`moves::<LEN>`); the last two
-//! tricks get a plain search without ordering (`endgame`).
+//! tricks get a plain search without ordering (`endgame`). The whole search
+//! is compiled twice (`H`): with the tests of the house rules of play, and
+//! without them for rule sets that turn none on (`Consts::house`), so that
+//! those rules cost the common case nothing.
 
 use crate::state::State;
 
