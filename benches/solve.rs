@@ -1,8 +1,7 @@
 //! Solver benchmarks over fixed, seeded sets of positions.
 //!
 //! Each measurement is the *median over the set* of one solve per position
-//! (with the table cleared before each: its entries aged, the first to be
-//! replaced, which on unrelated deals changes the nodes by 0.1%), so the
+//! (with the table cleared before each, so nothing carries over), so the
 //! figures criterion reports are medians across positions, as the targets
 //! are stated. Node counts are printed once per set.
 //!

@@ -78,9 +78,7 @@ impl<T: Table> Solver<T> {
         self.stats = Stats::default();
     }
 
-    /// Starts the table afresh for an unrelated position: its entries are
-    /// aged, the first to be replaced, and answer until then (they stay
-    /// true; see [`TransTable`]).
+    /// Forgets the table's entries.
     pub fn clear(&mut self) {
         self.table.clear();
     }
