@@ -6,10 +6,19 @@
 //! are stated. Node counts are printed once per set.
 //!
 //! Run: `cargo bench --bench solve`.
+//!
+//! A fixed workload for instruction counts (no criterion, no timing): with
+//! `SOLVE_PROFILE=<what>:<count>` set, the binary solves `count` positions
+//! of one kind, each with a fresh table, prints the node count and exits.
+//! `what` is `full` (value of a full deal), `moves` (every legal move's
+//! value at the first lead), `musik` (best exchange of a musik deal);
+//! `SOLVE_RULES` picks the rules (default standard). For example:
+//!
+//!     SOLVE_PROFILE=full:200 valgrind --tool=callgrind target/release/deps/solve-*
 
 use std::time::{Duration, Instant};
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, Criterion};
 use tysiac::{random, Deal, Rules, Solver, State};
 
 const SEED: u64 = 2026;
@@ -61,6 +70,37 @@ fn full_deals(rules: &Rules, count: usize) -> Vec<State> {
     (0..count).map(|_| random::start(&mut rng, rules)).collect()
 }
 
+/// The `SOLVE_PROFILE` workload (see the module docs).
+fn profile(what: &str, count: usize) {
+    let rules: Rules = std::env::var("SOLVE_RULES")
+        .unwrap_or("standard".into())
+        .parse()
+        .expect("rules");
+    let mut solver = Solver::new(rules);
+    let mut rng = random::rng(SEED);
+    let mut check = 0u64;
+    for _ in 0..count {
+        solver.clear();
+        match what {
+            "full" => check += solver.value(&random::start(&mut rng, &rules)) as u64,
+            "moves" => {
+                let s = random::start(&mut rng, &rules);
+                check += solver
+                    .move_values(&s)
+                    .iter()
+                    .map(|&(_, v)| v as u64)
+                    .sum::<u64>();
+            }
+            "musik" => check += solver.best_exchange(&random::deal(&mut rng)).1 as u64,
+            _ => panic!("SOLVE_PROFILE: full, moves or musik"),
+        }
+    }
+    println!(
+        "{what} x{count} ({rules}): nodes {}, values sum {check}",
+        solver.stats().nodes
+    );
+}
+
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("solve");
     group.sample_size(10).warm_up_time(Duration::from_secs(1));
@@ -86,7 +126,24 @@ fn bench(c: &mut Criterion) {
         });
     }
 
+    // What PIMC needs per layout: every legal move's value at the first
+    // lead, against the value alone (the full-deal figure above).
     let rules = Rules::STANDARD;
+    let deals = full_deals(&rules, 51);
+    let mut solver = Solver::new(rules);
+    let (med, mean) = nodes(&mut solver, &deals, |s, d| {
+        s.move_values(d);
+    });
+    println!("first-lead move values (standard, 51 deals): nodes median {med}, mean {mean}");
+    group.bench_function("first_lead_move_values_median/standard", |b| {
+        b.iter_custom(|iters| {
+            median_over(&deals, iters, |d| {
+                solver.clear();
+                solver.move_values(d);
+            })
+        })
+    });
+
     let mut rng = random::rng(SEED);
     let musik: Vec<Deal> = (0..21).map(|_| random::deal(&mut rng)).collect();
     let mut solver = Solver::new(rules);
@@ -122,4 +179,13 @@ fn bench(c: &mut Criterion) {
 }
 
 criterion_group!(benches, bench);
-criterion_main!(benches);
+
+fn main() {
+    if let Ok(spec) = std::env::var("SOLVE_PROFILE") {
+        let (what, count) = spec.split_once(':').expect("SOLVE_PROFILE=<what>:<count>");
+        profile(what, count.parse().expect("a count"));
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -6,6 +6,7 @@
 #[cfg(test)]
 use crate::card::Card;
 use crate::card::Rank;
+#[cfg(test)]
 use crate::cardset::CardSet;
 use crate::rules::{BeatSeat, Declare, Rules, TrumpFrom, TrumpRule};
 use crate::state::State;
@@ -20,6 +21,34 @@ const POINTS: [u8; 32] = [
     0, 2, 3, 4, 10, 11, 0, 0, 0, 2, 3, 4, 10, 11, 0, 0, 0, 2, 3, 4, 10, 11, 0, 0, 0, 2, 3, 4, 10,
     11, 0, 0,
 ];
+
+/// The card points of one lane's cards (bits 0-5: 9 J Q K T A) by the lane's
+/// six bits: a set's points are four lookups, cheaper than a popcount per
+/// rank.
+const LANE_POINTS: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut lane = 0;
+    while lane < 64 {
+        let mut bit = 0;
+        while bit < 6 {
+            if lane & 1 << bit != 0 {
+                t[lane] += POINTS[bit];
+            }
+            bit += 1;
+        }
+        lane += 1;
+    }
+    t
+};
+
+/// The card points of the set of cards `set`.
+#[inline]
+pub fn set_points(set: u32) -> i16 {
+    (LANE_POINTS[(set & 0x3F) as usize] as u16
+        + LANE_POINTS[(set >> 8 & 0x3F) as usize] as u16
+        + LANE_POINTS[(set >> 16 & 0x3F) as usize] as u16
+        + LANE_POINTS[(set >> 24 & 0x3F) as usize] as u16) as i16
+}
 
 /// Cards of the same suit above the card with index `i`: a table, as the
 /// search asks this at almost every card.
@@ -40,18 +69,19 @@ const ABOVE: [u32; 32] = {
 };
 
 /// The points of the `k` cheapest cards of `hand` (a lane's bit order is its
-/// point order, so the lowest ranks first).
+/// point order, so the lowest ranks first): rank by rank, as many of that
+/// rank as still needed.
 #[inline]
 fn cheapest(hand: u32, k: u32) -> i16 {
-    let (mut need, mut total, mut rank) = (k, 0, 0x0101_0101u32);
-    while need > 0 && rank & 0x4040_4040 == 0 {
-        let mut at = hand & rank;
-        while need > 0 && at != 0 {
-            total += points(at.trailing_zeros() as u8) as i16;
-            at &= at - 1;
-            need -= 1;
+    const RANK_POINTS: [i16; 6] = [0, 2, 3, 4, 10, 11];
+    let (mut need, mut total) = (k, 0);
+    for (r, p) in RANK_POINTS.iter().enumerate() {
+        if need == 0 {
+            break;
         }
-        rank <<= 1;
+        let n = (hand & 0x0101_0101 << r).count_ones().min(need);
+        total += n as i16 * p;
+        need -= n;
     }
     total
 }
@@ -91,6 +121,13 @@ pub struct Consts {
     pub pending_values: [i16; 6],
     /// Any of the three rules above that act at a trick's end.
     pub trick_end_rules: bool,
+    /// Any house rule of play not at its standard value (`beat_after_trump`,
+    /// `beat_seat`, `partial_trump`, `trump_from`, `marriage_needs_trick`,
+    /// `last_trick_bonus`). Without one, the search runs a copy of itself
+    /// compiled with those rules' tests left out (the `H` parameter of
+    /// [`Node::legal`], [`Node::play_at`] and the search): they then cost
+    /// nothing.
+    pub house: bool,
 }
 
 impl Consts {
@@ -117,6 +154,12 @@ impl Consts {
                 [0, m[0], m[1], m[2], m[3], r.ace_marriage as i16]
             },
             trick_end_rules: r.trump_from == TrumpFrom::NextTrick
+                || r.marriage_needs_trick
+                || r.last_trick_bonus > 0,
+            house: !r.beat_after_trump
+                || r.beat_seat != BeatSeat::All
+                || r.partial_trump
+                || r.trump_from != TrumpFrom::Lead
                 || r.marriage_needs_trick
                 || r.last_trick_bonus > 0,
         }
@@ -234,9 +277,10 @@ impl Node {
         }
     }
 
-    /// The legal cards of the player to move, as bits.
+    /// The legal cards of the player to move, as bits. With `H` false the
+    /// house rules are taken as off (see [`Consts::house`]).
     #[inline(always)]
-    pub fn legal(&self, c: &Consts) -> u32 {
+    pub fn legal<const H: bool>(&self, c: &Consts) -> u32 {
         let hand = self.hand();
         if self.len == 0 {
             return hand;
@@ -246,8 +290,11 @@ impl Node {
             // Rule 1, unless beat_seat=second frees the third card or
             // beat_after_trump=no a trick a void player has trumped.
             if c.must_beat
-                && (c.beat_third || self.len == 1)
-                && (c.beat_after_trump || self.high_trump == NONE || self.trump == self.led)
+                && (!H
+                    || (c.beat_third || self.len == 1)
+                        && (c.beat_after_trump
+                            || self.high_trump == NONE
+                            || self.trump == self.led))
             {
                 let higher = follow & above(self.high_led);
                 if higher != 0 {
@@ -264,7 +311,7 @@ impl Node {
                     if c.must_overtrump && higher != 0 {
                         return higher;
                     }
-                    if c.partial_trump && higher == 0 {
+                    if H && c.partial_trump && higher == 0 {
                         return hand;
                     }
                 }
@@ -354,9 +401,9 @@ impl Node {
     #[cfg(test)]
     pub fn play(&mut self, c: &Consts, m: u8) -> i16 {
         match self.len {
-            0 => self.play_at::<0>(c, m),
-            1 => self.play_at::<1>(c, m),
-            _ => self.play_at::<2>(c, m),
+            0 => self.play_at::<0, true>(c, m),
+            1 => self.play_at::<1, true>(c, m),
+            _ => self.play_at::<2, true>(c, m),
         }
     }
 
@@ -365,7 +412,7 @@ impl Node {
     /// settles the trick and leaves the trick fields stale: they are only
     /// read while a trick is in progress.
     #[inline(always)]
-    pub fn play_at<const LEN: u8>(&mut self, c: &Consts, m: u8) -> i16 {
+    pub fn play_at<const LEN: u8, const H: bool>(&mut self, c: &Consts, m: u8) -> i16 {
         debug_assert_eq!(self.len, LEN);
         let i = m & 0x1F;
         let suit = i >> 3;
@@ -378,7 +425,7 @@ impl Node {
                     // Declaring looks at the hand the card is led from.
                     let (pts, marriage) = self.declares(c, i);
                     if seat == 0 {
-                        if c.needs_trick && self.first_trick(c) {
+                        if H && c.needs_trick && self.first_trick(c) {
                             self.pending = if marriage {
                                 1 + suit
                             } else if pts > 0 {
@@ -391,7 +438,7 @@ impl Node {
                         }
                     }
                     if marriage && c.marriage_sets_trump {
-                        if c.next_trick {
+                        if H && c.next_trick {
                             self.pending_trump = suit;
                         } else {
                             self.trump = suit;
@@ -423,7 +470,7 @@ impl Node {
                     0
                 };
                 // The house rules that act at a trick's end, off the common path.
-                if c.trick_end_rules {
+                if H && c.trick_end_rules {
                     gain + self.end_trick_house_rules(c)
                 } else {
                     gain
@@ -455,10 +502,10 @@ impl Node {
     /// The most the declarer can still score from a trick start: every card
     /// left, and every marriage (and the ace marriage) D still holds.
     #[inline]
-    pub fn upper_bound(&self, c: &Consts) -> i16 {
+    pub fn upper_bound<const H: bool>(&self, c: &Consts) -> i16 {
         let d = self.hands[0];
-        let mut ub = CardSet(self.remaining()).points() as i16;
-        if c.trick_end_rules {
+        let mut ub = set_points(self.remaining());
+        if H && c.trick_end_rules {
             ub += c.last_trick_bonus + c.pending_values[self.pending as usize];
         }
         let kq = d >> 2 & d >> 3 & 0x0101_0101;
@@ -486,7 +533,8 @@ impl Node {
     pub fn sure_points(&self) -> i16 {
         let leader = self.leader as usize;
         let hand = self.hands[leader];
-        let others = [self.hands[(leader + 1) % 3], self.hands[(leader + 2) % 3]];
+        let after = next(self.leader);
+        let others = [self.hands[after as usize], self.hands[next(after) as usize]];
         let rest = others[0] | others[1];
         // Every suit at once: the others' cards smeared down their lanes
         // (the masks stop bits crossing into the lane below), so what is
@@ -503,34 +551,47 @@ impl Node {
         let mut total = 0;
         let mut tricks = 0;
         let mut forced = [0u32; 2];
+        // An opponent of the suit's cashing holding trump limits it to
+        // their length in the suit (not in the trump suit itself).
+        let trumps = if self.trump != NONE {
+            SUIT[self.trump as usize]
+        } else {
+            0
+        };
+        let ruffers = [others[0] & trumps != 0, others[1] & trumps != 0];
         for suit in 0..4u8 {
             let lane = SUIT[suit as usize];
             let mut top = tops & lane;
             if top == 0 {
                 continue;
             }
-            let mut cashable = top.count_ones();
-            if self.trump != NONE && suit != self.trump {
-                let trumps = SUIT[self.trump as usize];
-                for o in others {
-                    if o & trumps != 0 {
+            let held = top.count_ones();
+            let mut cashable = held;
+            if lane != trumps {
+                for (o, ruffs) in others.iter().zip(ruffers) {
+                    if ruffs {
                         cashable = cashable.min((o & lane).count_ones());
                     }
                 }
             }
-            // The highest cards carry the most points.
-            for _ in 0..cashable {
-                let i = 31 - top.leading_zeros() as u8;
-                total += points(i) as i16;
-                top &= !(1 << i);
+            // The highest cards carry the most points: all of them, or
+            // without the lowest ones left uncashed.
+            for _ in cashable..held {
+                top &= top - 1;
             }
+            total += set_points(top);
             tricks += cashable;
             // Everyone else must follow to those tricks while they can: at
             // least their lowest cards of the suit land in them (a card
             // thrown away earlier lands in one of the leader's tricks too).
             for (o, f) in others.iter().zip(forced.iter_mut()) {
                 let mut theirs = o & lane;
-                for _ in 0..cashable.min(theirs.count_ones()) {
+                let len = theirs.count_ones();
+                if len <= cashable {
+                    *f |= theirs;
+                    continue;
+                }
+                for _ in 0..cashable {
                     *f |= theirs & theirs.wrapping_neg();
                     theirs &= theirs - 1;
                 }
@@ -540,7 +601,7 @@ impl Node {
         // forced ones, and for the rest at least their cheapest other cards
         // (a lane's bit order is its point order).
         for (o, f) in others.iter().zip(forced) {
-            total += CardSet(f).points() as i16 + cheapest(o & !f, tricks - f.count_ones());
+            total += set_points(f) + cheapest(o & !f, tricks - f.count_ones());
         }
         total
     }
@@ -573,10 +634,10 @@ impl Node {
             }
         };
         let (d_top, def_top) = (over(d, def), over(def, d));
-        let mut ours = CardSet(d_top).points() as i16;
+        let mut ours = set_points(d_top);
         let tricks = d_top.count_ones();
         ours += cheapest(self.hands[1], tricks) + cheapest(self.hands[2], tricks);
-        let mut theirs = CardSet(def_top).points() as i16;
+        let mut theirs = set_points(def_top);
         theirs += cheapest(self.hands[0], def_top.count_ones().div_ceil(2));
         (ours, theirs)
     }
@@ -658,6 +719,103 @@ mod tests {
     }
 
     #[test]
+    fn cheapest_takes_the_lowest_points() {
+        let mut rng = crate::random::rng(6);
+        for _ in 0..300 {
+            let s = crate::random::start(&mut rng, &Rules::STANDARD);
+            let hand = s.hands[1];
+            let mut pts: Vec<i16> = hand.iter().map(|c| c.points() as i16).collect();
+            pts.sort();
+            for k in 0..=pts.len() {
+                let want: i16 = pts[..k].iter().sum();
+                assert_eq!(cheapest(hand.bits(), k as u32), want, "{hand} {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn set_points_match_cardset() {
+        let mut rng = crate::random::rng(5);
+        for _ in 0..200 {
+            let s = crate::random::start(&mut rng, &Rules::STANDARD);
+            let n = Node::from_state(&s);
+            for set in [n.hands[0], n.hands[1] | n.hands[2], n.remaining(), 0] {
+                assert_eq!(set_points(set), CardSet(set).points() as i16);
+            }
+        }
+        assert_eq!(set_points(0x3F3F_3F3F), 120);
+    }
+
+    /// Each house rule of play, alone, turns on the search's copy that
+    /// tests them; the presets leave it off.
+    #[test]
+    fn every_house_rule_is_seen() {
+        for off in [
+            "standard",
+            "pl",
+            "ru",
+            "standard musik=discard trump=chosen",
+        ] {
+            let r: Rules = off.parse().unwrap();
+            assert!(!Consts::new(&r).house, "{off}");
+        }
+        for on in [
+            "standard beat_after_trump=no",
+            "standard beat_seat=second",
+            "standard partial_trump=yes",
+            "standard trump_from=next_trick",
+            "standard marriage_needs_trick=yes",
+            "standard last_trick_bonus=10",
+        ] {
+            let r: Rules = on.parse().unwrap();
+            assert!(Consts::new(&r).house, "{on}");
+        }
+    }
+
+    /// The copy without the house rules' tests plays exactly as the one
+    /// with them when no house rule is on.
+    #[test]
+    fn without_house_rules_both_copies_agree() {
+        let mut rng = crate::random::rng(8);
+        for rules in [Rules::STANDARD, Rules::PL, Rules::RU] {
+            let c = Consts::new(&rules);
+            for _ in 0..200 {
+                let mut s = crate::random::start(&mut rng, &rules);
+                while !s.is_over() {
+                    let n = Node::from_state_with(&s, &c);
+                    assert_eq!(n.legal::<false>(&c), n.legal::<true>(&c), "{s:?}");
+                    if n.len == 0 {
+                        assert_eq!(n.upper_bound::<false>(&c), n.upper_bound::<true>(&c));
+                    }
+                    let moves = s.legal_moves(&rules);
+                    let m = moves[(s.hands[1].bits() as usize) % moves.len()];
+                    let (mut a, mut b) = (n, n);
+                    let (ga, gb) = match n.len {
+                        0 => (
+                            a.play_at::<0, false>(&c, m.to_byte()),
+                            b.play_at::<0, true>(&c, m.to_byte()),
+                        ),
+                        1 => (
+                            a.play_at::<1, false>(&c, m.to_byte()),
+                            b.play_at::<1, true>(&c, m.to_byte()),
+                        ),
+                        _ => (
+                            a.play_at::<2, false>(&c, m.to_byte()),
+                            b.play_at::<2, true>(&c, m.to_byte()),
+                        ),
+                    };
+                    assert_eq!(ga, gb);
+                    assert_eq!(
+                        (a.hands, a.leader, a.trump, a.mover),
+                        (b.hands, b.leader, b.trump, b.mover)
+                    );
+                    s.play(&rules, m);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn node_plays_like_state() {
         let mut rng = crate::random::rng(3);
         let house: Vec<Rules> = [
@@ -680,7 +838,7 @@ mod tests {
                 while !s.is_over() {
                     let n = Node::from_state_with(&s, &c);
                     let legal: CardSet = s.legal_cards(&rules);
-                    assert_eq!(n.legal(&c), legal.bits(), "{s:?}");
+                    assert_eq!(n.legal::<true>(&c), legal.bits(), "{s:?}");
                     let moves = s.legal_moves(&rules);
                     let m = moves[(s.hands[0].bits() as usize) % moves.len()];
                     let mut n2 = n;

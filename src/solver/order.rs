@@ -43,12 +43,12 @@ impl Ordered {
 /// The moves of the player to move in `n`, best guess first; `hint` (a move
 /// byte from the table, or `NONE`) goes first.
 #[inline(always)]
-pub fn ordered_moves<const LEN: u8>(n: &Node, c: &Consts, hint: u8) -> Ordered {
+pub fn ordered_moves<const LEN: u8, const H: bool>(n: &Node, c: &Consts, hint: u8) -> Ordered {
     let mut out = Ordered {
         keys: [0; 16],
         len: 0,
     };
-    let legal = n.legal(c);
+    let legal = n.legal::<H>(c);
     if legal & (legal - 1) == 0 && (LEN > 0 || !c.optional) {
         // One card, and no choice of declaring: nothing to order.
         out.push(legal.trailing_zeros() as u8, 0);

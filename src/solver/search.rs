@@ -9,13 +9,19 @@
 //! sure-trump bounds (`node.rs`); moves after the first are tried with a
 //! null window first (principal-variation search). The move loop is
 //! compiled once per place in the trick (`moves::<LEN>`); the last two
-//! tricks get a plain search without ordering (`endgame`).
+//! tricks get a plain search without ordering (`endgame`). The whole search
+//! is compiled twice (`H`): with the tests of the house rules of play, and
+//! without them for rule sets that turn none on (`Consts::house`), so that
+//! those rules cost the common case nothing.
 
 use crate::state::State;
 
 use super::node::{points, Consts, Node, NONE};
 use super::order::ordered_moves;
 use super::table::{Bounds, Key, Table, NO_MOVE};
+
+/// `special` not yet worked out (no card set has every bit).
+const NOT_YET: u32 = u32::MAX;
 
 /// Counters kept by the search.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -27,7 +33,7 @@ pub struct Stats {
 }
 
 /// One search over one rule set and table.
-pub struct Search<'a, T: Table> {
+pub struct Search<'a, T: Table, const H: bool> {
     pub consts: Consts,
     pub table: &'a mut T,
     /// Counted here, not through a reference: solvers of different
@@ -36,7 +42,7 @@ pub struct Search<'a, T: Table> {
     pub stats: Stats,
 }
 
-impl<T: Table> Search<'_, T> {
+impl<T: Table, const H: bool> Search<'_, T, H> {
     /// The declarer's points still to come from `s`, searched in `(alpha, beta)`.
     pub fn remaining(&mut self, s: &State, alpha: i16, beta: i16) -> i16 {
         self.node(&Node::from_state_with(s, &self.consts), alpha, beta)
@@ -57,17 +63,17 @@ impl<T: Table> Search<'_, T> {
         let tricks_left = n.hands[n.leader as usize].count_ones();
         match tricks_left {
             0 => return 0,
-            1 => return last_trick(n, &self.consts),
+            1 => return last_trick::<H>(n, &self.consts),
             _ => {}
         }
-        let upper = n.upper_bound(&self.consts);
+        let upper = n.upper_bound::<H>(&self.consts);
         if upper <= alpha {
             return upper;
         }
         if beta <= 0 {
             return 0;
         }
-        let aces = n.ace_marriage_held(&self.consts);
+        let aces = self.consts.ace_mask != 0 && n.ace_marriage_held(&self.consts);
         let key = Key::from_bits(n.hands, n.leader, n.trump.min(4), aces);
         let mut hint = NONE;
         let mut known = Bounds {
@@ -76,7 +82,7 @@ impl<T: Table> Search<'_, T> {
             best: NO_MOVE,
         };
         // D's marriage still waiting for a trick is not in the table's key.
-        let shared = n.pending == 0;
+        let shared = !H || n.pending == 0;
         let stored = if shared { self.table.probe(&key) } else { None };
         if let Some(found) = stored {
             let b = found.bounds;
@@ -101,7 +107,8 @@ impl<T: Table> Search<'_, T> {
             let (lower, upper) = if n.leader == 0 {
                 // A first-trick declaration waiting for a trick counts only
                 // after cashing (a trick won first).
-                let waits = self.consts.needs_trick && sure == 0 && n.first_trick(&self.consts);
+                let waits =
+                    H && self.consts.needs_trick && sure == 0 && n.first_trick(&self.consts);
                 let declared = if waits {
                     0
                 } else {
@@ -165,7 +172,7 @@ impl<T: Table> Search<'_, T> {
         mut beta: i16,
         hint: u8,
     ) -> (i16, u8) {
-        let list = ordered_moves::<LEN>(n, &self.consts, hint);
+        let list = ordered_moves::<LEN, H>(n, &self.consts, hint);
         let mover = n.mover;
         let maximise = mover == 0;
         let mut best = if maximise { i16::MIN } else { i16::MAX };
@@ -174,11 +181,15 @@ impl<T: Table> Search<'_, T> {
         let twins = LEN < 2;
         let blockers =
             (n.remaining() & !n.hands[mover as usize]) | if LEN == 1 { 1 << n.high_led } else { 0 };
-        let special = n.special(&self.consts);
+        // Worked out only once a twin may be asked about.
+        let mut special = NOT_YET;
         let mut done: [(u8, i16); 8] = [(0, 0); 8];
         let mut done_len = 0;
         for (tried, m) in list.iter().enumerate() {
-            if twins && m & 0x80 == 0 {
+            if twins && m & 0x80 == 0 && done_len > 0 {
+                if special == NOT_YET {
+                    special = n.special(&self.consts);
+                }
                 let bound = twin_bound(m, &done[..done_len], blockers, special, maximise);
                 if maximise && bound <= alpha {
                     best = best.max(bound);
@@ -190,7 +201,7 @@ impl<T: Table> Search<'_, T> {
                 }
             }
             let mut child = *n;
-            let gain = child.play_at::<LEN>(&self.consts, m);
+            let gain = child.play_at::<LEN, H>(&self.consts, m);
             let (a, b) = (alpha - gain, beta - gain);
             // The declarer already has what beta asks for: nothing to search
             // (remaining points are never negative).
@@ -239,12 +250,12 @@ impl<T: Table> Search<'_, T> {
     }
 }
 
-impl<T: Table> Search<'_, T> {
+impl<T: Table, const H: bool> Search<'_, T, H> {
     /// Plain fail-soft alpha-beta over the last two tricks: no table, no
     /// ordering, no twins; at most eight lines (more with optional
     /// declarations, a marriage led both declared and not).
     fn endgame<const LEN: u8>(&mut self, n: &Node, mut alpha: i16, mut beta: i16) -> i16 {
-        let legal = n.legal(&self.consts);
+        let legal = n.legal::<H>(&self.consts);
         let maximise = n.mover == 0;
         let mut best = if maximise { i16::MIN } else { i16::MAX };
         let mut rest = legal;
@@ -264,12 +275,12 @@ impl<T: Table> Search<'_, T> {
             }
             self.stats.nodes += 1;
             let mut child = *n;
-            let gain = child.play_at::<LEN>(&self.consts, m);
+            let gain = child.play_at::<LEN, H>(&self.consts, m);
             let v = gain
                 + match LEN {
                     0 => self.endgame::<1>(&child, alpha - gain, beta - gain),
                     1 => self.endgame::<2>(&child, alpha - gain, beta - gain),
-                    _ => last_trick(&child, &self.consts),
+                    _ => last_trick::<H>(&child, &self.consts),
                 };
             if maximise {
                 best = best.max(v);
@@ -319,16 +330,51 @@ fn twin_bound(m: u8, done: &[(u8, i16)], blockers: u32, special: u32, maximise: 
     bound
 }
 
+/// Twins among the moves of a position, for [`Solver::move_values`]
+/// (`super::Solver`): what `Search::moves` knows of them, asked from outside.
+pub struct Twins {
+    blockers: u32,
+    special: u32,
+    /// Twins are asked about only before the trick's last card, as in the
+    /// search.
+    on: bool,
+}
+
+impl Twins {
+    pub fn new(s: &State, rules: &crate::Rules) -> Twins {
+        let c = Consts::new(rules);
+        let n = Node::from_state_with(s, &c);
+        let mover = n.mover as usize;
+        Twins {
+            blockers: (n.remaining() & !n.hands[mover])
+                | if n.len == 1 { 1 << n.high_led } else { 0 },
+            special: n.special(&c),
+            on: n.len < 2,
+        }
+    }
+
+    /// From the twins of move byte `m` already valued (move bytes and
+    /// total values), the range `m`'s value lies in; none without a twin.
+    pub fn bounds(&self, m: u8, done: &[(u8, i16)]) -> Option<(i16, i16)> {
+        if !self.on || m & 0x80 != 0 {
+            return None;
+        }
+        let lo = twin_bound(m, done, self.blockers, self.special, false);
+        let hi = twin_bound(m, done, self.blockers, self.special, true);
+        (lo != i16::MIN).then_some((lo, hi))
+    }
+}
+
 /// The last trick: one card each, nothing left to declare.
 #[inline]
-fn last_trick(n: &Node, c: &Consts) -> i16 {
+fn last_trick<const H: bool>(n: &Node, c: &Consts) -> i16 {
     let mut t = *n;
     let lead = t.hand().trailing_zeros() as u8;
-    let mut gain = t.play_at::<0>(c, lead);
+    let mut gain = t.play_at::<0, H>(c, lead);
     let second = t.hand().trailing_zeros() as u8;
-    gain += t.play_at::<1>(c, second);
+    gain += t.play_at::<1, H>(c, second);
     let third = t.hand().trailing_zeros() as u8;
-    gain + t.play_at::<2>(c, third)
+    gain + t.play_at::<2, H>(c, third)
 }
 
 /// The most the declarer could still score from `s`: every card left (and
@@ -336,5 +382,5 @@ fn last_trick(n: &Node, c: &Consts) -> i16 {
 pub fn upper_bound(s: &State, rules: &crate::Rules) -> i16 {
     let c = Consts::new(rules);
     let n = Node::from_state_with(s, &c);
-    n.upper_bound(&c) + n.trick_points as i16 * i16::from(n.len > 0)
+    n.upper_bound::<true>(&c) + n.trick_points as i16 * i16::from(n.len > 0)
 }
