@@ -764,7 +764,7 @@ mod tests {
             "standard beat_seat=second",
             "standard partial_trump=yes",
             "standard trump_from=next_trick",
-            "standard marriage_needs_trick=yes",
+            "standard first_trick_marriage=yes marriage_needs_trick=yes",
             "standard last_trick_bonus=10",
         ] {
             let r: Rules = on.parse().unwrap();
