@@ -397,3 +397,55 @@ fn auction_advice_refuses_a_wrong_auction_naming_the_call() {
         );
     }
 }
+
+#[test]
+fn bid_judges_the_calls_of_a_recorded_hand_and_advises_the_next() {
+    // Hand 1 of DEAL_1 with B:100 C:110 called: C's 110 is judged, and A
+    // (the spade marriage, cap 160) is to call: pass, or 120 to 160.
+    let text = format!(
+        "{}\nhand: 1\ndealer: A\n{DEAL_1}\nbids: B:100 C:110\n",
+        header("standard redeal=none")
+    );
+    let dir = std::env::temp_dir().join(format!("tysiac-bid-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.txt");
+    std::fs::write(&path, text).unwrap();
+    let out = Command::cargo_bin("tysiac")
+        .unwrap()
+        .args(["bid", "--samples", "4", "--json", "--record"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let calls = r["calls"].as_array().unwrap();
+    assert_eq!(calls.len(), 1, "the forced 100 is no choice");
+    assert_eq!(
+        (calls[0]["player"].as_str(), calls[0]["call"].as_str()),
+        (Some("C"), Some("110"))
+    );
+    assert_eq!(r["next"]["player"], "A");
+    let next: Vec<&str> = r["next"]["calls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["call"].as_str().unwrap())
+        .collect();
+    let mut sorted = next.clone();
+    sorted.sort();
+    assert_eq!(sorted, ["120", "130", "140", "150", "160", "pass"]);
+    // A hand the record does not have.
+    let out = Command::cargo_bin("tysiac")
+        .unwrap()
+        .args(["bid", "--hand", "7", "--record"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--hand 7"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

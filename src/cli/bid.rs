@@ -11,8 +11,10 @@ use super::sampling::{fail, level_cells, or, print_report, prob, Bar, SamplingAr
 
 #[derive(Args)]
 pub struct BidArgs {
-    /// The bidder's 7 cards: `AKQ.T9..AJ` or `AH,KH,QH,TD,9D,AS,JS`.
-    pub hand: String,
+    /// The bidder's 7 cards: `AKQ.T9..AJ` or `AH,KH,QH,TD,9D,AS,JS` (not
+    /// with --record).
+    #[arg(required_unless_present = "record")]
+    pub hand: Option<String>,
     #[command(flatten)]
     pub common: SamplingArgs,
     /// Choose one exchange per musik without seeing the defenders' cards
@@ -40,6 +42,14 @@ pub struct BidArgs {
     /// D, the dealer). Each legal call is valued by its expected score.
     #[arg(long, value_name = "CALLS", conflicts_with_all = ["realistic", "play", "table"])]
     pub auction: Option<String>,
+    /// A game record: every call of a hand judged where it was made, from
+    /// its bidder's cards, the auction and the score; and, when the auction
+    /// of the game's last hand is still going, the advice for the next call.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["hand", "auction", "realistic", "play", "table"])]
+    pub record: Option<std::path::PathBuf>,
+    /// With --record: the hand's number (default: the last).
+    #[arg(long = "hand", value_name = "N", requires = "record")]
+    pub hand_number: Option<usize>,
     /// With --auction: the scores before the hand, e.g. "L:120 R:300 D:840"
     /// (the bidder's own decides what defence adds: nothing on the barrel).
     #[arg(long, value_name = "SCORES", requires = "auction")]
@@ -51,7 +61,14 @@ pub struct BidArgs {
 const AUCTION_SAMPLES: usize = 200;
 
 pub fn run(args: BidArgs) -> ExitCode {
-    let hand = match estimate::parse_hand(&args.hand, 7, "hand") {
+    if let Some(path) = &args.record {
+        return from_record(path, args.hand_number, &args.common);
+    }
+    let hand_text = args
+        .hand
+        .as_deref()
+        .expect("clap requires HAND without --record");
+    let hand = match estimate::parse_hand(hand_text, 7, "hand") {
         Ok(h) => h,
         Err(e) => return fail(e),
     };
@@ -186,6 +203,101 @@ fn in_auction(
             ),
             _ => println!("{:<6} {:>+9.1}  (defend as now)", v.call, v.expected_score),
         }
+    }
+    ExitCode::SUCCESS
+}
+
+/// `--record`: the calls of one hand of a recorded game, judged.
+fn from_record(
+    path: &std::path::Path,
+    number: Option<usize>,
+    c: &super::sampling::SamplingArgs,
+) -> ExitCode {
+    use tysiac::game::{computer::Computer, judge, postmortem};
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => return fail(format!("--record {}: cannot read: {e}", path.display())),
+    };
+    let rec = match tysiac::game::record::read(&text) {
+        Ok(r) => r,
+        Err(e) => return fail(format!("{}:{e}", path.display())),
+    };
+    let t = &rec.table;
+    let last = t.hand().number;
+    let n = number.unwrap_or(last);
+    let Some(k) = t
+        .hands
+        .iter()
+        .rposition(|h| h.number == n && h.redeal.is_none())
+    else {
+        return fail(format!(
+            "--hand {n}: the record has hands 1 to {last} (a redealt deal has no auction)"
+        ));
+    };
+    let h = &t.hands[k];
+    let before = t.hands[..k]
+        .iter()
+        .filter(|x| x.finished(&t.rules) && x.redeal.is_none())
+        .count();
+    let totals: Vec<i32> = match before {
+        0 => vec![0; t.players.len()],
+        b => t.sheet.hands[b - 1].totals.clone(),
+    };
+    let samples = c.samples.unwrap_or(AUCTION_SAMPLES);
+    let workers = match estimate::Workers::new(t.rules, c.threads) {
+        Ok(w) => w,
+        Err(e) => return fail(e),
+    };
+    let calls = postmortem::judge_calls(
+        t,
+        h,
+        &totals,
+        &t.sheet.bolts,
+        samples,
+        c.seed,
+        &workers,
+        &|| {},
+    );
+    // The next call, when this hand's auction is still going.
+    let next = match t.turn() {
+        Some(turn) if k + 1 == t.hands.len() && turn.decision == tysiac::game::Decision::Call => {
+            let seen = Computer::seen(t, turn.player);
+            let values = workers.map(samples, &|| {}, |solver, i| {
+                judge::solve_layout(solver, &seen, c.seed, i)
+            });
+            Some((t.players[turn.player].clone(), judge::judge(&seen, &values)))
+        }
+        _ => None,
+    };
+    if c.json {
+        let json = serde_json::json!({
+            "hand": n,
+            "samples": samples,
+            "seed": c.seed,
+            "calls": calls,
+            "next": next.as_ref().map(|(p, j)| serde_json::json!({"player": p, "best": j.best, "calls": j.calls})),
+        });
+        println!("{json}");
+        return ExitCode::SUCCESS;
+    }
+    println!("hand {n} of {} · {samples} layouts a call", path.display());
+    for cv in &calls {
+        println!(
+            "{} {}: {:+.1}; best {} {:+.1}{}",
+            cv.player,
+            cv.call,
+            cv.expected,
+            cv.best,
+            cv.best_expected,
+            if cv.cost > 0.05 {
+                format!(": cost {:.1}", cv.cost)
+            } else {
+                String::new()
+            }
+        );
+    }
+    if let Some((p, j)) = next {
+        println!("{p} to call now: best {} ({:+.1})", j.best, j.best_value());
     }
     ExitCode::SUCCESS
 }

@@ -52,6 +52,9 @@ pub struct GameArgs {
     /// Arena: one JSON line per game, then the summary line.
     #[arg(long)]
     pub json: bool,
+    /// Arena: write each game's record to DIR/game-G.txt.
+    #[arg(long, value_name = "DIR")]
+    pub records: Option<PathBuf>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -190,6 +193,15 @@ fn arena_run(args: &GameArgs, seats: &[String]) -> Result<ExitCode, String> {
     })
     .map_err(|e| e.to_string())?;
     bar.finish();
+    if let Some(dir) = &args.records {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("--records {}: cannot create: {e}", dir.display()))?;
+        for g in &games {
+            let path = dir.join(format!("game-{}.txt", g.game));
+            std::fs::write(&path, &g.record)
+                .map_err(|e| format!("--records: cannot write {}: {e}", path.display()))?;
+        }
+    }
     let report = arena::report(&args.rules, seats, seed, &games);
     if args.json {
         for g in &games {
@@ -229,7 +241,7 @@ fn arena_run(args: &GameArgs, seats: &[String]) -> Result<ExitCode, String> {
     );
     for k in &report.kinds {
         println!(
-            "{:<12} {:>5} {:>6.1} {:>5.2} ({:.2}-{:.2}) {:>6.2} {:>7.2} {:>8.1} {:>6} {:>6} {:>7}",
+            "{:<12} {:>5} {:>6.1} {:>5.2} ({:.2}-{:.2}) {:>6.2} {:>7.2} {:>8.1} {:>6} {:>6} {:>6} {:>6}",
             k.kind,
             k.seats,
             k.wins,
@@ -241,7 +253,8 @@ fn arena_run(args: &GameArgs, seats: &[String]) -> Result<ExitCode, String> {
             k.points_per_hand,
             k.declared,
             k.made,
-            k.bombs
+            k.bombs,
+            k.barrel_falls
         );
     }
     Ok(ExitCode::SUCCESS)

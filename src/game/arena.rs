@@ -40,6 +40,9 @@ pub struct ArenaGame {
     pub bombs: Vec<usize>,
     /// Per seat: barrel falls and knock-offs (ru barrel).
     pub barrel_falls: Vec<usize>,
+    /// The game's record (docs/notation.md, *Game records*).
+    #[serde(skip)]
+    pub record: String,
 }
 
 /// The seat kinds of game `g`: the kinds moved `g mod n` seats on.
@@ -113,6 +116,7 @@ pub fn play_game(
             }
         }
     }
+    let record = crate::game::record::write(&table, Some(&seats));
     Ok(ArenaGame {
         game: g,
         seed: game_seed,
@@ -124,6 +128,7 @@ pub fn play_game(
         made,
         bombs,
         barrel_falls,
+        record,
     })
 }
 

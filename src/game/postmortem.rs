@@ -164,9 +164,10 @@ pub fn review(
     })
 }
 
-/// Each voluntary call of hand `h` judged where it was made.
+/// Each call of hand `h` that was its bidder's choice, judged where it was
+/// made: `totals` and `bolts` are the players' before the hand.
 #[allow(clippy::too_many_arguments)]
-fn judge_calls(
+pub fn judge_calls(
     table: &Table,
     h: &HandLog,
     totals: &[i32],
@@ -238,6 +239,20 @@ impl GameReview {
                 for line in a.report().lines() {
                     out += &format!("  {line}\n");
                 }
+            }
+            let lost: Vec<String> = h
+                .losses
+                .iter()
+                .filter(|l| l.bidding > 0.05 || l.exchange > 0 || l.play > 0)
+                .map(|l| {
+                    format!(
+                        "{} {:.1} bidding, {} exchange, {} play",
+                        l.player, l.bidding, l.exchange, l.play
+                    )
+                })
+                .collect();
+            if !lost.is_empty() {
+                out += &format!("  lost in hand {}: {}\n", h.hand, lost.join("; "));
             }
         }
         out += &format!(
