@@ -507,6 +507,32 @@ mod tests {
     }
 
     #[test]
+    fn an_auction_replays_to_any_call_as_its_bidder_saw_it() {
+        let mut a = auction("standard", [200, 200, 200]);
+        a.call(Call::Bid(110)).unwrap();
+        a.call(Call::Pass).unwrap();
+        a.call(Call::Bid(130)).unwrap();
+        // Before call 3 (bidder 0's 130): 100, 110, pass; bidder 0 to call.
+        let b = a.before_call(3, 0);
+        assert_eq!(b.calls.len(), 3);
+        assert_eq!(b.turn(), Some(0));
+        assert_eq!(b.lowest_raise(), 120);
+        // Its own cap is known, the others' are not (the rules' own).
+        assert_eq!(b.highest(0), 200);
+        assert_eq!(b.highest(1), 400);
+        // The forced opening is no choice; the others are.
+        assert!(!a.is_choice(0));
+        assert!(a.is_choice(1) && a.is_choice(2) && a.is_choice(3));
+        assert_eq!(a.voluntary_calls(), 3);
+        assert_eq!(a.opener(), Some(0));
+        // A pass forced by bid_floor is no choice either.
+        let rules: Rules = "standard bid_floor=-120".parse().unwrap();
+        let f = Auction::new(&rules, vec![Some(120); 3], vec![true, false, false], 100);
+        assert!(!f.is_choice(0) && !f.is_choice(1));
+        assert_eq!(f.voluntary_calls(), 0);
+    }
+
+    #[test]
     fn calls_read_and_write() {
         for t in ["pass", "110", "b120"] {
             assert_eq!(t.parse::<Call>().unwrap().to_string(), t);

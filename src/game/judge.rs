@@ -482,6 +482,73 @@ mod tests {
         }
     }
 
+    /// Two layouts worked by hand. Bidder 1 (no marriage: cap 120) to call
+    /// after the opener's forced 100; the opener (bidder 0) is the second
+    /// "other" of bidder 1, so a pass defends against it: defence[1].
+    fn two_layouts(rules: &str, total: i32, bolts: u8) -> Judgement {
+        let rules: Rules = rules.parse().unwrap();
+        let hand = cards("AH TH AD TD AC TC AS");
+        let auction = Auction::new(&rules, vec![None, Some(120), None], vec![false; 3], 100);
+        let seen = AuctionSeen {
+            rules,
+            hand,
+            me: 1,
+            auction,
+            total,
+            bolts,
+        };
+        let v = |declarer, d: u16, trick| LayoutValue {
+            declarer,
+            defence: [99, d],
+            defence_trick: [true, trick],
+            cap: 120,
+            fits: true,
+        };
+        judge(&seen, &[v(130, 25, true), v(100, 50, false)])
+    }
+
+    #[test]
+    fn calls_are_valued_as_worked_by_hand() {
+        // Pass: defence 25 -> 20 (half_down), 50 -> 50: mean 35.
+        // 110: made on the first layout (+110), not on the second (-110):
+        // 0; 120 likewise 0. Best: pass.
+        let j = two_layouts("standard", 0, 0);
+        assert_eq!(j.best, "pass");
+        assert_eq!(j.value_of(Call::Pass), Some(35.0));
+        assert_eq!(j.value_of(Call::Bid(110)), Some(0.0));
+        assert_eq!(j.value_of(Call::Bid(120)), Some(0.0));
+        let bid110 = j.calls.iter().find(|c| c.call == "110").unwrap();
+        assert_eq!(
+            (bid110.contract, bid110.probability),
+            (Some(110), Some(0.5))
+        );
+        assert_eq!(j.calls.len(), 3);
+    }
+
+    #[test]
+    fn the_score_changes_the_values() {
+        // On the barrel (820 >= 800) defence adds nothing: pass is 0, tied
+        // with the bids; the tie keeps pass first.
+        let j = two_layouts("standard", 820, 0);
+        assert_eq!(j.value_of(Call::Pass), Some(0.0));
+        assert_eq!(j.best, "pass");
+        // At 900 a made 110 ends the game: (110 + 100 - 110) / 2 = 50.
+        let j = two_layouts("standard", 900, 0);
+        assert_eq!(j.value_of(Call::Bid(110)), Some(50.0));
+        assert_eq!(j.best, "110");
+        // Two bolts: the second layout's defence wins no trick: 50 - 120
+        // = -70, with 20: mean -25.
+        let j = two_layouts("standard bolts=yes", 0, 2);
+        assert_eq!(j.value_of(Call::Pass), Some(-25.0));
+        // One bolt: no penalty yet.
+        let j = two_layouts("standard bolts=yes", 0, 1);
+        assert_eq!(j.value_of(Call::Pass), Some(35.0));
+        // failed_costs=bid: a failed contract above the bid costs the bid.
+        // Bid 110 announcing 120: +120 / -110 = 5 > 0 (bid 110 at 110: 0).
+        let j = two_layouts("pl failed_costs=bid", 0, 0);
+        assert_eq!(j.value_of(Call::Bid(110)), Some(5.0));
+    }
+
     #[test]
     fn the_barrel_makes_defence_worth_nothing() {
         let r = Rules::STANDARD;
