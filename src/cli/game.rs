@@ -227,7 +227,7 @@ fn arena_run(args: &GameArgs, seats: &[String]) -> Result<ExitCode, String> {
         }
     );
     println!(
-        "{:<12} {:>5} {:>6} {:>16} {:>6} {:>7} {:>8} {:>6} {:>6} {:>7}",
+        "{:<12} {:>5} {:>6} {:>16} {:>6} {:>7} {:>8} {:>6} {:>6} {:>6} {:>6}",
         "kind",
         "seats",
         "wins",
@@ -237,7 +237,8 @@ fn arena_run(args: &GameArgs, seats: &[String]) -> Result<ExitCode, String> {
         "pts/hand",
         "decl",
         "made",
-        "bombs"
+        "bombs",
+        "falls"
     );
     for k in &report.kinds {
         println!(
