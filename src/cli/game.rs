@@ -12,7 +12,6 @@ use tysiac::game::arena;
 use tysiac::game::computer::Computer;
 use tysiac::game::record;
 use tysiac::game::{Action, Call, Decision, Table, Turn};
-use tysiac::player::PlayerKind;
 use tysiac::{CardSet, Rules, Solver, Suit};
 
 use super::progress::Bar;
@@ -79,27 +78,6 @@ enum Seat {
     Computer(Computer),
 }
 
-fn parse_seats(text: &str) -> Result<Vec<String>, String> {
-    let seats: Vec<String> = text
-        .split([',', ' '])
-        .filter(|s| !s.is_empty())
-        .map(|s| s.trim().to_ascii_lowercase())
-        .collect();
-    if !(3..=4).contains(&seats.len()) {
-        return Err(format!(
-            "--seats: {} seats in '{text}': a game has 3 or 4",
-            seats.len()
-        ));
-    }
-    for s in &seats {
-        if s != "me" {
-            s.parse::<PlayerKind>()
-                .map_err(|e| format!("--seats: {e}, or me"))?;
-        }
-    }
-    Ok(seats)
-}
-
 fn play(args: GameArgs) -> Result<ExitCode, String> {
     let color = match args.color.as_str() {
         "always" => true,
@@ -126,7 +104,8 @@ fn play(args: GameArgs) -> Result<ExitCode, String> {
         );
         return interactive(rec.table, &seats, &out, color);
     }
-    let seats = parse_seats(&args.seats)?;
+    let seats =
+        tysiac::game::computer::parse_seats(&args.seats).map_err(|e| format!("--seats: {e}"))?;
     if !seats.iter().any(|s| s == "me") {
         return arena_run(&args, &seats);
     }

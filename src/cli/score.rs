@@ -58,21 +58,14 @@ pub fn run(args: ScoreArgs) -> ExitCode {
         if tysiac::game::record::is_record(&source.text) {
             // A game record: its own sheet, replayed hand by hand.
             match tysiac::game::record::read(&source.text) {
-                Ok(record) => {
-                    let game = &record.table.sheet;
-                    if args.json {
-                        let json = GameJson::new(&source.name, game, &record.hand_lines);
-                        match serde_json::to_string(&json) {
-                            Ok(text) => println!("{text}"),
-                            Err(e) => errors.push(format!("cannot write JSON: {e}")),
-                        }
-                    } else {
-                        if !first {
-                            println!();
-                        }
-                        print!("{}", sheet_text(&source.name, game, &record.hand_lines));
-                    }
-                }
+                Ok(record) => print_game(
+                    &source.name,
+                    &record.table.sheet,
+                    &record.hand_lines,
+                    args.json,
+                    first,
+                    &mut errors,
+                ),
                 Err(e) => errors.push(format!("{}:{e}", source.name)),
             }
             first = false;
@@ -103,18 +96,7 @@ pub fn run(args: ScoreArgs) -> ExitCode {
                 Err(e) => errors.push(format!("{}:{}: {e}", source.name, h.line)),
             }
         }
-        if args.json {
-            let json = GameJson::new(&source.name, &game, &lines);
-            match serde_json::to_string(&json) {
-                Ok(text) => println!("{text}"),
-                Err(e) => errors.push(format!("cannot write JSON: {e}")),
-            }
-        } else {
-            if !first {
-                println!();
-            }
-            print!("{}", sheet_text(&source.name, &game, &lines));
-        }
+        print_game(&source.name, &game, &lines, args.json, first, &mut errors);
         first = false;
     }
     for e in &errors {
@@ -124,6 +106,29 @@ pub fn run(args: ScoreArgs) -> ExitCode {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
+    }
+}
+
+/// Prints one game's sheet: a JSON line, or the readable sheet (a blank
+/// line before all but the first).
+fn print_game(
+    name: &str,
+    game: &Game,
+    lines: &[usize],
+    json: bool,
+    first: bool,
+    errors: &mut Vec<String>,
+) {
+    if json {
+        match serde_json::to_string(&GameJson::new(name, game, lines)) {
+            Ok(text) => println!("{text}"),
+            Err(e) => errors.push(format!("cannot write JSON: {e}")),
+        }
+    } else {
+        if !first {
+            println!();
+        }
+        print!("{}", sheet_text(name, game, lines));
     }
 }
 

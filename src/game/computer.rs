@@ -269,6 +269,29 @@ pub fn heuristic_limit(rules: &Rules, hand: crate::CardSet) -> u16 {
     rules.level_at_most(guess.min(top)).unwrap_or(0)
 }
 
+/// A list of seats, `me` (a person) or a computer kind, in playing order,
+/// separated by commas or spaces: three or four, each checked. The error
+/// says what is wrong, for the shells to put behind their option's name.
+pub fn parse_seats(text: &str) -> Result<Vec<String>, String> {
+    let seats: Vec<String> = text
+        .split([',', ' '])
+        .filter(|s| !s.is_empty())
+        .map(|s| s.trim().to_ascii_lowercase())
+        .collect();
+    if !(3..=4).contains(&seats.len()) {
+        return Err(format!(
+            "{} seats in '{text}': a game has 3 or 4",
+            seats.len()
+        ));
+    }
+    for s in &seats {
+        if s != "me" {
+            s.parse::<PlayerKind>().map_err(|e| format!("{e}, or me"))?;
+        }
+    }
+    Ok(seats)
+}
+
 /// The seat a player holds, for the shells.
 pub fn seat_of(table: &Table, player: usize) -> Option<Seat> {
     table.hand().seat_of(player)

@@ -58,6 +58,18 @@ pub struct GameReview {
     pub seed: u64,
 }
 
+/// A row of nothing lost for each player.
+fn no_losses(table: &Table) -> Vec<Losses> {
+    table
+        .players
+        .iter()
+        .map(|p| Losses {
+            player: p.clone(),
+            ..Losses::default()
+        })
+        .collect()
+}
+
 /// Every voluntary call of every hand (the work units of [`review`]).
 pub fn calls_to_judge(table: &Table) -> usize {
     table
@@ -82,14 +94,7 @@ pub fn review(
 ) -> Result<GameReview, String> {
     let rules = table.rules;
     let n = table.players.len();
-    let mut summary: Vec<Losses> = table
-        .players
-        .iter()
-        .map(|p| Losses {
-            player: p.clone(),
-            ..Losses::default()
-        })
-        .collect();
+    let mut summary = no_losses(table);
     let mut hands = Vec::new();
     let mut scored = 0;
     let mut solver = crate::solver::Solver::new(rules);
@@ -105,14 +110,7 @@ pub fn review(
         // Bolts before the hand are not on the sheet's lines: the game's
         // bolts now stand for them (0 unless bolts=yes).
         let bolts: Vec<u8> = table.sheet.bolts.clone();
-        let mut losses: Vec<Losses> = table
-            .players
-            .iter()
-            .map(|p| Losses {
-                player: p.clone(),
-                ..Losses::default()
-            })
-            .collect();
+        let mut losses = no_losses(table);
         let calls = judge_calls(table, h, &totals, &bolts, samples, seed, workers, progress);
         for c in &calls {
             if let Some(p) = table.players.iter().position(|x| *x == c.player) {

@@ -130,28 +130,14 @@ fn field<T: DeserializeOwned>(map: &Map<String, Value>, key: &str) -> Result<Opt
 
 /// `me` and computers, in playing order: exactly one `me`.
 fn parse_seats(text: &str) -> Result<Vec<String>, ApiError> {
-    let seats: Vec<String> = text
-        .split([',', ' '])
-        .filter(|s| !s.is_empty())
-        .map(|s| s.trim().to_ascii_lowercase())
-        .collect();
-    if !(3..=4).contains(&seats.len()) {
-        return Err(ApiError::bad(format!(
-            "seats: {} seats in '{text}': a game has 3 or 4",
-            seats.len()
-        )));
-    }
-    for s in &seats {
-        if s != "me" {
-            let kind = s
-                .parse::<PlayerKind>()
-                .map_err(|e| ApiError::bad(format!("seats: {e}, or me")))?;
-            if let PlayerKind::Pimc(n) = kind {
-                if n > MAX_PLAYER_SAMPLES {
-                    return Err(ApiError::bad(format!(
-                        "seats: {s}: {n} layouts is more than this server allows ({MAX_PLAYER_SAMPLES})"
-                    )));
-                }
+    let seats = crate::game::computer::parse_seats(text)
+        .map_err(|e| ApiError::bad(format!("seats: {e}")))?;
+    for s in seats.iter().filter(|s| *s != "me") {
+        if let Ok(PlayerKind::Pimc(n)) = s.parse::<PlayerKind>() {
+            if n > MAX_PLAYER_SAMPLES {
+                return Err(ApiError::bad(format!(
+                    "seats: {s}: {n} layouts is more than this server allows ({MAX_PLAYER_SAMPLES})"
+                )));
             }
         }
     }
