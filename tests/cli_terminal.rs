@@ -4,53 +4,22 @@
 //! comes with every Debian system (package bsdutils); without it these
 //! tests fail, saying so, rather than pass having checked nothing.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+
 use std::time::Duration;
 
-fn need_script() {
-    let ok = Command::new("script")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    assert!(
-        ok,
-        "`script` (util-linux; Debian package bsdutils) is needed to test terminal behaviour"
-    );
-}
+use common::terminal::{need_script, Terminal};
 
 /// Runs `command` on a pseudo terminal; for each step, waits until the
 /// terminal has shown `wait_for` (at most a minute: a loaded machine may be
 /// slow to start the program), then types `bytes`. Returns everything the
 /// terminal showed.
 fn on_terminal(command: &str, steps: &[(&[u8], &[u8])]) -> Vec<u8> {
-    use std::io::Read;
-    use std::sync::{Arc, Mutex};
-    let mut child = Command::new("script")
-        .args(["-qfc", command, "/dev/null"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = child.stdout.take().unwrap();
-    let shown = Arc::new(Mutex::new(Vec::new()));
-    let reader = {
-        let shown = Arc::clone(&shown);
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 4096];
-            while let Ok(n) = stdout.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                shown.lock().unwrap().extend_from_slice(&buf[..n]);
-            }
-        })
-    };
+    let mut term = Terminal::start(command);
     for (wait_for, bytes) in steps {
         let start = std::time::Instant::now();
-        while !shown
+        while !term
+            .shown
             .lock()
             .unwrap()
             .windows(wait_for.len())
@@ -60,19 +29,13 @@ fn on_terminal(command: &str, steps: &[(&[u8], &[u8])]) -> Vec<u8> {
                 start.elapsed() < Duration::from_secs(60),
                 "the terminal never showed {:?}: {:?}",
                 String::from_utf8_lossy(wait_for),
-                String::from_utf8_lossy(&shown.lock().unwrap())
+                term.screen()
             );
             std::thread::sleep(Duration::from_millis(50));
         }
-        stdin.write_all(bytes).unwrap();
-        stdin.flush().unwrap();
+        term.type_bytes(bytes);
     }
-    let status = child.wait().unwrap();
-    drop(stdin);
-    reader.join().unwrap();
-    let _ = status;
-    let out = shown.lock().unwrap().clone();
-    out
+    term.finish()
 }
 
 #[test]

@@ -4,24 +4,15 @@
 //! middle leaving the record whole, and the game resumed from it. Without
 //! `script` the test fails, saying so.
 
-use std::io::{Read, Write};
+mod common;
+
+use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use common::terminal::{need_script, Terminal};
 use tysiac::game::record;
-
-fn need_script() {
-    let ok = Command::new("script")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    assert!(
-        ok,
-        "`script` (util-linux; Debian package bsdutils) is needed to test the terminal game"
-    );
-}
 
 /// The answer a patient player gives to the prompt at the end of `screen`:
 /// no redeal, pass in the auction, the suggested exchange, the lowest
@@ -56,31 +47,7 @@ fn answer(prompt: &str) -> String {
 /// the terminal showed and how many prompts were answered.
 fn play_on_terminal(args: &str, answers: usize) -> (String, usize) {
     let bin = env!("CARGO_BIN_EXE_tysiac");
-    let mut child = Command::new("script")
-        .args(["-qfc", &format!("{bin} {args}"), "/dev/null"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = child.stdout.take().unwrap();
-    let shown = Arc::new(Mutex::new(String::new()));
-    let reader = {
-        let shown = Arc::clone(&shown);
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 4096];
-            while let Ok(n) = stdout.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                shown
-                    .lock()
-                    .unwrap()
-                    .push_str(&String::from_utf8_lossy(&buf[..n]));
-            }
-        })
-    };
+    let mut term = Terminal::start(&format!("{bin} {args}"));
     let mut answered = 0;
     let mut seen_upto = 0;
     let start = Instant::now();
@@ -88,12 +55,12 @@ fn play_on_terminal(args: &str, answers: usize) -> (String, usize) {
         assert!(
             start.elapsed() < Duration::from_secs(300),
             "the game did not end in 5 minutes; the screen:\n{}",
-            shown.lock().unwrap()
+            term.screen()
         );
-        if child.try_wait().unwrap().is_some() {
+        if term.child.try_wait().unwrap().is_some() {
             break;
         }
-        let screen = shown.lock().unwrap().clone();
+        let screen = term.screen();
         let tail = &screen[seen_upto..];
         let waiting = tail.trim_end_matches(' ').ends_with(':') || tail.ends_with("[y/n] ");
         if !waiting
@@ -104,21 +71,17 @@ fn play_on_terminal(args: &str, answers: usize) -> (String, usize) {
         }
         let prompt = tail.lines().last().unwrap_or("").to_string();
         if answered == answers {
-            stdin.write_all(b"\x03").unwrap();
-            stdin.flush().unwrap();
+            term.type_bytes(b"\x03");
             seen_upto = screen.len();
             std::thread::sleep(Duration::from_millis(300));
             continue;
         }
         let reply = answer(&prompt);
-        stdin.write_all(format!("{reply}\n").as_bytes()).unwrap();
-        stdin.flush().unwrap();
+        term.type_bytes(format!("{reply}\n").as_bytes());
         answered += 1;
         seen_upto = screen.len();
     }
-    drop(stdin);
-    reader.join().unwrap();
-    let screen = shown.lock().unwrap().clone();
+    let screen = String::from_utf8_lossy(&term.finish()).into_owned();
     (screen, answered)
 }
 

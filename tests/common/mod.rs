@@ -5,4 +5,5 @@
 
 pub mod gen;
 pub mod reference;
+pub mod terminal;
 pub mod uniformity;
