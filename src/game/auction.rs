@@ -223,11 +223,6 @@ impl Auction {
         self.caps.len()
     }
 
-    /// Whether `bidder` has passed.
-    pub fn has_passed(&self, bidder: usize) -> bool {
-        self.passed[bidder]
-    }
-
     /// The result, once over.
     pub fn won(&self) -> Option<Won> {
         if self.turn.is_some() {
@@ -366,6 +361,14 @@ impl Auction {
             return Err(CallError(why));
         }
         let b = self.turn.expect("why_not checked the turn");
+        self.record(b, call);
+        self.skip_barred();
+        Ok(())
+    }
+
+    /// Writes down `b`'s call and passes the turn on: the auction is over
+    /// when one bidder is left and holds the highest bid.
+    fn record(&mut self, b: usize, call: Call) {
         self.calls.push((b, call));
         if call == Call::Pass {
             self.passed[b] = true;
@@ -377,8 +380,6 @@ impl Auction {
         } else {
             self.next_after(b)
         };
-        self.skip_barred();
-        Ok(())
     }
 
     /// The next bidder after `b` still in the bidding, not holding the high
@@ -394,15 +395,7 @@ impl Auction {
     /// Barred bidders pass when their turn comes.
     fn skip_barred(&mut self) {
         while let Some(b) = self.turn.filter(|&b| self.barred[b]) {
-            self.calls.push((b, Call::Pass));
-            self.passed[b] = true;
-            let high = self.high().map(|(h, _, _)| h);
-            let left = (0..self.bidders()).filter(|&x| !self.passed[x]).count();
-            self.turn = if left <= 1 && high.is_some_and(|h| !self.passed[h]) {
-                None
-            } else {
-                self.next_after(b)
-            };
+            self.record(b, Call::Pass);
         }
     }
 }
