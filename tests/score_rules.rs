@@ -760,3 +760,18 @@ fn every_new_switch_round_trips() {
     assert_eq!(rules("pl"), Rules::PL);
     assert_eq!(rules("ru"), Rules::RU);
 }
+
+/// reset_555 with four players (issue 24): every player whose total is 555
+/// after the hand is reset, the dealer sitting out included. Ala deals with
+/// 550 and scores the musik JH QH 9D: 2 + 3 + 0 = 5 (dealer_musik=ru,
+/// rounding=none): 555, reset. Bartek makes 100; Dorota (545) defends with
+/// 10: 555, reset; Celina 0 + 10 = 10 stays.
+#[test]
+fn reset_555_reaches_every_player_of_four() {
+    let mut g = game4("ru reset_555=yes dealer_musik=ru");
+    g.totals = vec![550, 0, 0, 545];
+    let mut h = played(1, 100, &[0, 100, 10, 10]);
+    h.musik = Some(cards("JH,QH,9D"));
+    g.play(&h).unwrap();
+    assert_eq!(g.totals, [0, 100, 10, 0]);
+}

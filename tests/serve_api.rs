@@ -541,3 +541,60 @@ fn every_error_is_json_naming_the_key() {
         "{e}"
     );
 }
+
+/// Many job submissions at once (issue 24): each accepted job gets an id of
+/// its own and, polled, its own result: the hand it was asked about.
+#[test]
+fn simultaneous_jobs_get_distinct_ids_and_their_own_results() {
+    let s = std::sync::Arc::new(Server::start(&["--threads", "1", "--jobs", "16"]));
+    let hands = [
+        "AKQ.AKQ.A.",
+        "AKQ.T9..AJ",
+        "T9.AK.KJ.Q",
+        "J.QJ.AT9.T",
+        "AK.AK.AK.A",
+        "9.9.9.9JQK",
+        "QJ.QJ.QJ.Q",
+        "A.A.A.AKQJ",
+    ];
+    let submitted: Vec<(String, u16, Value)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = hands
+            .iter()
+            .map(|&h| {
+                let s = std::sync::Arc::clone(&s);
+                scope.spawn(move || {
+                    let (code, v) = s.post("bid", &json!({"hand": h, "samples": 4, "async": true}));
+                    (h.to_string(), code, v)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let accepted: Vec<&(String, u16, Value)> = submitted
+        .iter()
+        .filter(|(_, code, _)| *code == 200)
+        .collect();
+    assert!(accepted.len() >= 2, "{submitted:?}");
+    let mut ids: Vec<u64> = accepted
+        .iter()
+        .map(|(_, _, v)| v["job"].as_u64().unwrap())
+        .collect();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), accepted.len(), "ids shared: {submitted:?}");
+    for (hand, _, v) in &accepted {
+        let id = v["job"].as_u64().unwrap();
+        let mut last = Value::Null;
+        for _ in 0..1200 {
+            let (_, st) = s.get(&format!("jobs/{id}"));
+            last = st;
+            if last["state"] != "running" {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        assert_eq!(last["state"], "done", "{last}");
+        let want: tysiac::CardSet = hand.parse().unwrap();
+        assert_eq!(last["result"]["hand"], want.to_string(), "job {id}");
+    }
+}
