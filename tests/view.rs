@@ -557,3 +557,25 @@ fn view_form_errors_name_the_key_and_say_what_is_wrong() {
         "f:5: position #1: play: move 2, L plays AH: D holds AH"
     );
 }
+
+/// A declared ace marriage shows the other three aces in the declarer's
+/// hand (issue 24's dropped constraint). D leads TS (L's 9S, R's 9C follow;
+/// D wins), then AH declaring the ace marriage (ace_marriage=200): every
+/// layout L's view samples gives D the AD, AC and AS. Were the constraint
+/// dropped, a layout would hold all three there with chance
+/// C(9,3)/C(12,6) = 84/924 (D's 6 unknown cards among the 12 L cannot see).
+#[test]
+fn a_declared_ace_marriage_shows_the_other_aces() {
+    let text = "rules: standard ace_marriage=200 musik_shown=no\nview: L\n\
+                deal: A.A.A.ATKQJ TKQJ9.KQ..9 .TJ9.TKQJ9.\n\
+                play: TS 9S 9C | AH 9H 9D";
+    let view = parse_views(text, "t", Rules::STANDARD, None)
+        .remove(0)
+        .unwrap();
+    let sampler = Sampler::new(&view);
+    let aces: CardSet = "AD,AC,AS".parse().unwrap();
+    for i in 0..100 {
+        let d = sampler.sample(&mut sample_rng(5, i)).state.hands[Seat::D.index()];
+        assert!(aces.is_subset(d), "layout {i}: D holds {d}");
+    }
+}
