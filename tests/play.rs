@@ -404,3 +404,55 @@ fn a_sampling_declarer_announces_the_best_expected_score() {
     let plain: CardSet = "A9.A9.A.A".parse().unwrap();
     assert_eq!(announce(&rules, plain, 100, 0.5, &values(&[(200, 4)])), 120);
 }
+
+/// Self-play's bookkeeping (issue 24): each seat's points and hand score
+/// are that seat's own, as replaying the recorded hand card by card gives
+/// them: the tricks each seat took, counted here from the cards, plus the
+/// marriages its leads declared.
+#[test]
+fn self_play_books_each_seats_own_points() {
+    use tysiac::position::Form;
+    let rules = Rules::STANDARD;
+    let games = play_games(
+        &rules,
+        &opts("simple", "simple", 12),
+        &Workers::new(rules, 1).unwrap(),
+        &no_progress,
+    );
+    for g in &games {
+        let Form::History(h) = &g.position.form else {
+            panic!("a history")
+        };
+        let mut state = h.start.unwrap();
+        let mut points = [0u16; 3];
+        let mut trick = Vec::new();
+        for m in &g.play {
+            let seat = state.to_move();
+            trick.push(m.card());
+            let played = state.play(&rules, *m);
+            if let Some((_, value)) = played.declared {
+                points[seat.index()] += value;
+            }
+            if let Some((winner, _)) = played.trick {
+                let cards: u16 = trick.drain(..).map(|c| c.points()).sum();
+                points[winner.index()] += cards;
+            }
+        }
+        assert_eq!(g.points, points[0], "game {}", g.index);
+        assert_eq!(
+            g.defenders_points,
+            [points[1], points[2]],
+            "game {}",
+            g.index
+        );
+        // A defender's score is its own points rounded: 24 -> 20, 26 -> 30.
+        for (k, seat) in [Seat::L, Seat::R].into_iter().enumerate() {
+            let own = points[seat.index()];
+            assert_eq!(g.score[k + 1], i32::from(rules.rounding.apply(own)));
+        }
+        let made = points[0] >= g.contract;
+        assert_eq!(g.made, made);
+        let c = i32::from(g.contract);
+        assert_eq!(g.score[0], if made { c } else { -c });
+    }
+}
