@@ -117,3 +117,58 @@ fn cli_analyze_view_adds_the_view_key() {
     }
     assert!(view["summary"]["D"].is_object() || view["summary"].is_array());
 }
+
+/// A move's chance cost is the chance it gives away to the other side
+/// (issue 24: a defender's was once taken with the declarer's sign). For a
+/// defender, the chance D makes the contract after the move played less the
+/// least chance any of its moves leaves D, by the mover's own view; for D
+/// the other way round. Recomputed here from the mover's suggestion.
+#[test]
+fn chance_costs_take_each_movers_side() {
+    let rules = Rules::STANDARD;
+    let mut defender_costs = 0;
+    for seed in 0..6u64 {
+        let mut rng = random::rng(90 + seed);
+        let mut p = random::played_hand(&mut rng, &rules, 24);
+        p.contract = Some(100);
+        let mut solver = Solver::new(rules);
+        let opts = PimcOptions {
+            samples: 10,
+            seed,
+            objective: None,
+        };
+        let r = review(&p, &opts, &mut solver).unwrap();
+        let tysiac::position::Form::History(h) = &p.form else {
+            unreachable!()
+        };
+        for m in &r.moves {
+            let mut upto = p.clone();
+            if let tysiac::position::Form::History(hh) = &mut upto.form {
+                hh.moves.truncate(m.number - 1);
+            }
+            let view = View::from_position(&upto, Some(m.seat)).unwrap();
+            let s = tysiac::pimc::suggest_with(&view, &opts, &mut solver).unwrap();
+            let make = |mv| s.moves.iter().find(|x| x.mv == mv).unwrap().make.unwrap();
+            let played = make(h.moves[m.number - 1]);
+            let makes: Vec<f64> = s.moves.iter().map(|x| x.make.unwrap()).collect();
+            let best = make(s.moves[0].mv);
+            let want = if m.seat == Seat::D {
+                (best - played).max(0.0)
+            } else {
+                (played - best).max(0.0)
+            };
+            assert!(
+                (m.view_chance_cost.unwrap() - want).abs() < 1e-12,
+                "move {} ({}): {:?} against {want} ({makes:?})",
+                m.number,
+                m.seat,
+                m.view_chance_cost
+            );
+            if m.seat != Seat::D && want > 0.0 {
+                defender_costs += 1;
+            }
+        }
+    }
+    // The check bites: some defender's move did give D a chance.
+    assert!(defender_costs > 0);
+}
