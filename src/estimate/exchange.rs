@@ -388,3 +388,56 @@ fn recommend(rows: &[ExchangeRow], confidence: f64) -> Option<Recommendation> {
         confident: b.probability >= confidence,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(exchange: &str, points: &[u16]) -> ExchangeRow {
+        ExchangeRow {
+            exchange: exchange.into(),
+            to_l: None,
+            to_r: None,
+            discard: None,
+            trump: None,
+            cap: 120,
+            mean_points: 0.0,
+            screen_best: 0,
+            levels: [100, 110, 120]
+                .iter()
+                .map(|&l| LevelRow::new(l, true, points))
+                .collect(),
+        }
+    }
+
+    /// Ties go to the better-ranked exchange, then the lower contract, as
+    /// the docs promise (issue 24: a tie once went the other way).
+    #[test]
+    fn best_expected_breaks_ties_as_promised() {
+        // Both exchanges make 120 on every layout: +100, +110, +120; the
+        // best is 120, the same for both: the first-ranked wins.
+        let sure = [130, 130];
+        let best = best_expected(&[row("9S JC", &sure), row("9H JD", &sure)]).unwrap();
+        assert_eq!((best.exchange.as_str(), best.contract), ("9S JC", 120));
+        // Points 100 and 125: 100 -> +100; 110 and 120 made half the
+        // time -> 0 each.
+        let half = [100, 125];
+        let best = best_expected(&[row("9S JC", &half)]).unwrap();
+        assert_eq!(best.contract, 100);
+        // Points 115 and 135: 100 -> +100, 110 -> +110, 120 -> 0; of two
+        // equal rows the first.
+        let best = best_expected(&[row("a", &[115, 135]), row("b", &[115, 135])]).unwrap();
+        assert_eq!((best.exchange.as_str(), best.contract), ("a", 110));
+        let tie = |l: u16| LevelRow {
+            expected_score: 50.0,
+            ..LevelRow::new(l, true, &[0])
+        };
+        let mut flat = row("c", &[0]);
+        flat.levels = vec![tie(100), tie(110)];
+        let best = best_expected(&[flat]).unwrap();
+        assert_eq!(
+            best.contract, 100,
+            "an equal score keeps the lower contract"
+        );
+    }
+}
