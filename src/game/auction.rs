@@ -451,7 +451,33 @@ mod tests {
             .why_not(Call::Bid(170))
             .unwrap()
             .contains("needs a marriage"));
+        // Each cap names its rule.
+        let mut b = auction("standard", [120, 160, 120]);
+        assert!(b
+            .why_not(Call::Bid(170))
+            .unwrap()
+            .ends_with("(120 plus the marriages in hand)"));
+        b.call(Call::Bid(110)).unwrap();
+        assert!(b
+            .why_not(Call::Bid(130))
+            .unwrap()
+            .ends_with("(a bid above 120 needs a marriage in hand)"));
+        let before = auction("standard bid_limit=120_before_musik", [120, 120, 120]);
+        assert!(before
+            .why_not(Call::Bid(130))
+            .unwrap()
+            .contains("120_before_musik"));
         let ru = auction("ru", [400, 400, 400]);
+        assert!(ru
+            .why_not(Call::Bid(305))
+            .unwrap()
+            .ends_with("(bid_max=300)"));
+        // A cap below bid_max names the marriages, not bid_max.
+        let low = auction("ru", [200, 200, 200]);
+        assert!(low
+            .why_not(Call::Bid(205))
+            .unwrap()
+            .ends_with("(120 plus the marriages in hand)"));
         assert_eq!(ru.lowest_raise(), 105);
         assert_eq!(
             *ru.legal_calls().last().unwrap(),
