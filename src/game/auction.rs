@@ -366,20 +366,15 @@ impl Auction {
         Ok(())
     }
 
-    /// Writes down `b`'s call and passes the turn on: the auction is over
-    /// when one bidder is left and holds the highest bid.
+    /// Writes down `b`'s call and passes the turn on. The auction is over
+    /// when no bidder is left but the one holding the highest bid: then
+    /// there is no next bidder.
     fn record(&mut self, b: usize, call: Call) {
         self.calls.push((b, call));
         if call == Call::Pass {
             self.passed[b] = true;
         }
-        let high = self.high().map(|(h, _, _)| h);
-        let left = (0..self.bidders()).filter(|&x| !self.passed[x]).count();
-        self.turn = if left <= 1 && high.is_some_and(|h| !self.passed[h]) {
-            None
-        } else {
-            self.next_after(b)
-        };
+        self.turn = self.next_after(b);
     }
 
     /// The next bidder after `b` still in the bidding, not holding the high
