@@ -498,6 +498,13 @@ mod tests {
             .why_not(Call::Blind(110))
             .unwrap()
             .contains("blind=no"));
+        // Blind at 120 exactly is allowed, at 130 not.
+        let fresh = auction("standard blind=yes", [200, 200, 200]);
+        assert_eq!(fresh.why_not(Call::Blind(120)), None);
+        assert!(fresh
+            .why_not(Call::Blind(130))
+            .unwrap()
+            .contains("a blind bid is at most 120"));
     }
 
     #[test]
@@ -543,6 +550,7 @@ mod tests {
         let rules: Rules = "standard bid_floor=-120".parse().unwrap();
         let f = Auction::new(&rules, vec![Some(120); 3], vec![true, false, false], 100);
         assert!(!f.is_choice(0) && !f.is_choice(1));
+        assert_eq!(f.opener(), Some(1), "the first bidder not barred opens");
         assert_eq!(f.voluntary_calls(), 0);
     }
 
