@@ -111,6 +111,8 @@ pub(crate) fn setup_for(
         id: None,
         rules: *rules,
         contract: None,
+        bids: Vec::new(),
+        bid: None,
         seat,
         hand: start_hand,
         musik: Some(deal.musik).filter(|_| seat == Seat::D || rules.musik_shown),
@@ -147,6 +149,7 @@ pub fn play_game(rules: &Rules, opts: &PlayOptions, index: usize, solver: &mut S
         .map(|&s| {
             let mut v = setup_for(rules, &deal, &exchange, start.hands[s.index()], s);
             v.contract = Some(contract);
+            v.bid = Some(opts.bid);
             v
         })
         .collect();

@@ -36,12 +36,12 @@ pub(crate) fn blocks(text: &str) -> Vec<Vec<Line>> {
 }
 
 /// Every key a position may hold.
-pub(super) const KEYS: [&str; 15] = [
+pub(super) const KEYS: [&str; 17] = [
     "id", "rules", "contract", "expect", "deal", "exchange", "play", "hands", "lead", "trick",
-    "trump", "points", "view", "hand", "musik",
+    "trump", "points", "view", "hand", "musik", "bid", "bids",
 ];
 /// Keys only the view form has (`view:` may also head a history).
-pub(crate) const VIEW_KEYS: [&str; 2] = ["hand", "musik"];
+pub(crate) const VIEW_KEYS: [&str; 4] = ["hand", "musik", "bid", "bids"];
 /// Keys only the history form has (`trump:` belongs to both).
 pub(super) const HISTORY_KEYS: [&str; 3] = ["deal", "exchange", "play"];
 /// Keys only the snapshot form has.

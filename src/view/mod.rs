@@ -21,6 +21,7 @@
 //! assert_eq!(view.hand.to_string(), "T9.AK.KJ.Q9");
 //! ```
 
+mod bids;
 mod knowledge;
 mod read;
 mod sampler;
@@ -30,12 +31,14 @@ use std::fmt;
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::deal::{Exchange, Give};
+use crate::game::auction::Call;
 use crate::moves::{Move, MoveList};
 use crate::position::{Form, History, Position};
 use crate::rules::{Declare, Musik, Rules, TrumpFrom, TrumpRule};
 use crate::seat::Seat;
 use crate::state::{trick_winner, State};
 
+pub use bids::{check_bids, parse_bids};
 pub use knowledge::Knowledge;
 pub use read::parse_views;
 pub use sampler::{Layout, Sampler};
@@ -213,6 +216,12 @@ pub struct ViewSetup {
     pub id: Option<String>,
     pub rules: Rules,
     pub contract: Option<u16>,
+    /// The auction as the seat saw it, in the hand's seats (`bids:`); empty
+    /// when not given.
+    pub bids: Vec<(Seat, Call)>,
+    /// The bid D won (`bid:`, or the last bid of `bids:`); `None`: not
+    /// known (read as 100, the lowest).
+    pub bid: Option<u16>,
     /// The seat whose knowledge this is.
     pub seat: Seat,
     /// The seat's cards at the first lead (8, or 7 with `musik=discard`).
@@ -245,10 +254,30 @@ impl View {
             given,
             got,
             chosen_trump,
-            ref cards_played,
             ..
         } = setup;
         check_parts(&rules, seat, hand, musik, given, got, chosen_trump)?;
+        let mut setup = setup;
+        if !setup.bids.is_empty() {
+            let won = check_bids(&rules, &setup.bids, setup.contract)
+                .map_err(|m| ViewError::new("bids", m))?;
+            if setup.bid.is_some_and(|b| b != won) {
+                return Err(ViewError::new(
+                    "bid",
+                    format!("D won the auction of bids: at {won}"),
+                ));
+            }
+            setup.bid = Some(won);
+        }
+        if let (Some(b), Some(c)) = (setup.bid, setup.contract) {
+            if c < b {
+                return Err(ViewError::new(
+                    "contract",
+                    format!("{c} is below the bid D won, {b}"),
+                ));
+            }
+        }
+        let cards_played = &setup.cards_played;
         let mut knowledge = Knowledge::new(&rules, seat, hand, musik, given, got)?;
         let mut table = Table::new(chosen_trump);
         let mut seen = Vec::with_capacity(cards_played.len());
@@ -355,6 +384,8 @@ impl View {
             id: p.id.clone(),
             rules,
             contract: p.contract,
+            bids: Vec::new(),
+            bid: None,
             seat,
             hand: start.hands[seat.index()],
             musik,

@@ -15,8 +15,8 @@ use crate::seat::Seat;
 use super::{View, ViewError, ViewSetup};
 
 /// Keys that belong to the view form.
-const VIEW_FORM: [&str; 9] = [
-    "id", "rules", "contract", "view", "hand", "musik", "exchange", "play", "trump",
+const VIEW_FORM: [&str; 11] = [
+    "id", "rules", "contract", "bid", "bids", "view", "hand", "musik", "exchange", "play", "trump",
 ];
 
 /// Reads every position in `text` as a seat's view, one result per
@@ -137,10 +137,17 @@ fn read_view(
         Some(f) => read_plays(&f.value).map_err(|m| ctx.at(f, m))?,
         None => Vec::new(),
     };
+    let bid = number_field(&fields, "bid", &ctx)?;
+    let bids = match fields.get("bids") {
+        Some(f) => super::parse_bids(&f.value).map_err(|m| ctx.at(f, m))?,
+        None => Vec::new(),
+    };
     let setup = ViewSetup {
         id,
         rules,
         contract,
+        bids,
+        bid,
         seat: viewer,
         hand,
         musik,
