@@ -19,12 +19,11 @@
 use std::cell::RefCell;
 
 use crate::deal::{Deal, Exchange};
-use crate::estimate::sample::{deal_unseen, sample_rng, AUX_STREAM};
-use crate::estimate::{bid::choose_exchange, cap, guessed_exchanges};
+use crate::estimate::{cap, guessed_exchanges};
 use crate::game::auction::Call;
 use crate::game::judge::{self, AuctionSeen, LayoutValue};
 use crate::game::table::{Action, Decision, Table, Turn};
-use crate::player::{announce, kept, Context, Player, PlayerKind};
+use crate::player::{kept, sampled_declare, Context, Player, PlayerKind};
 use crate::rules::{Bomb, Rules};
 use crate::seat::Seat;
 use crate::selfplay::{decision_seed, setup_for};
@@ -118,7 +117,7 @@ impl Computer {
                     .1;
                 v >= level && level <= cap(hands[0] | h.musik, rules)
             }
-            PlayerKind::Pimc(n) => {
+            PlayerKind::Pimc(n, _) => {
                 let values = self.layouts(&seen, h.deal_index, n, solver, seed);
                 let j = judge::judge(&seen, &values);
                 return legal
@@ -181,25 +180,9 @@ impl Computer {
                 let c = rules.level_at_most(v.min(top)).unwrap_or(bid).max(bid);
                 (e, c, if v >= bid { 1.0 } else { 0.0 })
             }
-            PlayerKind::Pimc(n) => {
-                let layout = |stream: u64| {
-                    let piles = deal_unseen(ten, &[7, 7], &mut sample_rng(seed, stream));
-                    Deal {
-                        hands: [deal.hands[0], piles[0], piles[1]],
-                        musik: deal.musik,
-                    }
-                };
-                let choice: Vec<Deal> = (0..n.clamp(1, 8) as u64).map(layout).collect();
-                let e = choose_exchange(solver, rules, &deal, &choice, 6);
-                let values: Vec<u16> = (0..n.clamp(8, 32) as u64)
-                    .map(|i| {
-                        let d = layout(AUX_STREAM + i);
-                        solver.value(&d.after(rules, &e).expect("a legal exchange"))
-                    })
-                    .collect();
-                let chance =
-                    values.iter().filter(|&&v| v >= bid).count() as f64 / values.len() as f64;
-                (e, announce(rules, kept(ten, &e), bid, 0.5, &values), chance)
+            PlayerKind::Pimc(n, _) => {
+                let d = sampled_declare(solver, rules, &deal, bid, 0.5, n, seed);
+                (d.exchange, d.contract, d.chance)
             }
         };
         self.memory.borrow_mut().plan = Some((h.deal_index, contract, chance));
@@ -249,6 +232,12 @@ pub fn player_view(table: &Table, player: usize) -> Option<View> {
     let start = deal.after(&rules, &exchange).ok()?;
     let mut setup = setup_for(&rules, &deal, &exchange, start.hands[seat.index()], seat);
     setup.contract = h.contract;
+    setup.bids = h
+        .auction
+        .calls
+        .iter()
+        .filter_map(|&(b, c)| Some((h.seat_of(h.bidders[b])?, c)))
+        .collect();
     let mut state = start;
     for &m in &h.play {
         let played = state.play(&rules, m);
@@ -256,7 +245,12 @@ pub fn player_view(table: &Table, player: usize) -> Option<View> {
             .cards_played
             .push((m.card(), played.declared.is_some()));
     }
-    View::new(setup).ok()
+    // The auction read back in the hand's seats should always check; were a
+    // house rule to make it not, the player still plays, without it.
+    View::new(setup.clone()).ok().or_else(|| {
+        setup.bids.clear();
+        View::new(setup).ok()
+    })
 }
 
 /// The rule-of-thumb limit of the `heuristic` bidder: 90 plus half the
