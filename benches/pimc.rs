@@ -55,6 +55,7 @@ fn main() {
         samples,
         seed: 1,
         objective: None,
+        inference: tysiac::Inference::Model,
     };
     let mut times = Vec::new();
     for i in 0..positions as u64 {
@@ -69,6 +70,39 @@ fn main() {
     println!(
         "suggest, first lead of a full deal, {samples} layouts, 1 thread: median {:.1} ms over {positions} deals",
         1000.0 * median(times)
+    );
+
+    // A defender's decision reading the others against one not reading
+    // them (issue 20): L's first move after D's lead, contract 120, pimc:50
+    // on one core, alternating the two on the same positions.
+    let mut with = Vec::new();
+    let mut without = Vec::new();
+    for i in 0..positions as u64 {
+        let mut rng = random::rng(900 + i);
+        let mut p = random::played_hand(&mut rng, &rules, 1);
+        p.contract = Some(120);
+        let view = View::from_position(&p, Some(Seat::L)).expect("a view");
+        for (inference, times) in [
+            (tysiac::Inference::Model, &mut with),
+            (tysiac::Inference::None, &mut without),
+        ] {
+            let o = PimcOptions {
+                samples: 50,
+                seed: 1,
+                objective: None,
+                inference,
+            };
+            let t = Instant::now();
+            pimc::suggest(&view, &o, &workers, &estimate::no_progress).expect("L to move");
+            times.push(t.elapsed().as_secs_f64());
+        }
+    }
+    let (a, b) = (median(with), median(without));
+    println!(
+        "pimc:50 decision, L's first move, 1 thread: median {:.1} ms reading the others, {:.1} ms uniform (x{:.2}) over {positions} deals",
+        1000.0 * a,
+        1000.0 * b,
+        a / b
     );
 
     // Self-play, pimc:50 in every seat, one thread.

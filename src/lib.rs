@@ -15,6 +15,7 @@ pub mod deal;
 pub mod error;
 pub mod estimate;
 pub mod game;
+pub mod inference;
 pub mod json;
 pub mod moves;
 pub mod pimc;
@@ -38,6 +39,7 @@ pub use card::{Card, Rank, Suit};
 pub use cardset::CardSet;
 pub use deal::{Deal, Exchange, Give};
 pub use error::{CardError, PositionError, RulesError};
+pub use inference::Inference;
 pub use moves::{Move, MoveList};
 pub use pimc::{MoveScore, Objective, PimcOptions, Suggestion};
 pub use position::{

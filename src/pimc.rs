@@ -13,13 +13,13 @@
 
 use serde::Serialize;
 
-use crate::estimate::sample::sample_rng;
 use crate::estimate::stats::wilson;
 use crate::estimate::Workers;
+use crate::inference::{weighted_layouts, Inference, Weighted};
 use crate::moves::Move;
 use crate::seat::Seat;
 use crate::solver::Solver;
-use crate::view::{Sampler, View};
+use crate::view::{Layout, View};
 
 /// What the viewer plays for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
@@ -50,6 +50,8 @@ pub struct PimcOptions {
     pub seed: u64,
     /// `None`: `contract` when the view has a contract, else `points`.
     pub objective: Option<Objective>,
+    /// How the others' decisions weigh the layouts.
+    pub inference: Inference,
 }
 
 impl Default for PimcOptions {
@@ -58,6 +60,7 @@ impl Default for PimcOptions {
             samples: 100,
             seed: crate::estimate::bid::DEFAULT_SEED,
             objective: None,
+            inference: Inference::Model,
         }
     }
 }
@@ -91,6 +94,14 @@ pub struct Suggestion {
     pub contract: Option<u16>,
     pub objective: Objective,
     pub samples: usize,
+    /// The model of the others that weighed the layouts (`none`: uniform,
+    /// asked for or with nothing to read).
+    pub inference: Inference,
+    /// How many independent layouts the judged ones are worth (the
+    /// effective sample size of the weights; `samples` when uniform).
+    pub effective_samples: f64,
+    /// The distinct layouts solved.
+    pub layouts: usize,
     pub seed: u64,
     #[serde(serialize_with = "display")]
     pub best: Move,
@@ -134,15 +145,8 @@ fn check(view: &View) -> Result<(), PimcError> {
     Ok(())
 }
 
-/// D's final points after each of `moves` on layout `index`.
-fn layout_values(
-    sampler: &Sampler,
-    solver: &mut Solver,
-    moves: &[Move],
-    seed: u64,
-    index: usize,
-) -> Vec<u16> {
-    let layout = sampler.sample(&mut sample_rng(seed, index as u64));
+/// D's final points after each of `moves` on `layout`.
+fn layout_values(layout: &Layout, solver: &mut Solver, moves: &[Move]) -> Vec<u16> {
     // A fresh table per layout: the last layout's entries mostly describe
     // other cards and crowd out this one's (callgrind, 5 first leads x 100
     // layouts: 3.2 against 4.7 billion instructions).
@@ -150,6 +154,15 @@ fn layout_values(
     moves
         .iter()
         .map(|&m| solver.value_after(&layout.state, m))
+        .collect()
+}
+
+/// Each layout's values, repeated as often as it was drawn.
+fn expand(w: &Weighted, values: Vec<Vec<u16>>) -> Vec<Vec<u16>> {
+    w.layouts
+        .iter()
+        .zip(values)
+        .flat_map(|((_, count), v)| std::iter::repeat_n(v, *count))
         .collect()
 }
 
@@ -164,9 +177,9 @@ pub fn suggest(
     check(view)?;
     let objective = objective(view, opts)?;
     let moves: Vec<Move> = view.legal_moves().iter().copied().collect();
-    let sampler = Sampler::new(view);
-    let values = workers.map(opts.samples, progress, |solver, i| {
-        layout_values(&sampler, solver, &moves, opts.seed, i)
+    let w = weighted_layouts(view, opts.samples, opts.seed, opts.inference);
+    let values = workers.map(w.layouts.len(), progress, |solver, i| {
+        layout_values(&w.layouts[i].0, solver, &moves)
     });
     let dd = workers.map(1, &crate::estimate::no_progress, |solver, _| {
         true_values(view, solver, &moves)
@@ -176,7 +189,8 @@ pub fn suggest(
         opts,
         objective,
         &moves,
-        &values,
+        &w,
+        &expand(&w, values),
         dd.into_iter().next().flatten(),
     ))
 }
@@ -190,11 +204,14 @@ pub fn suggest_with(
     check(view)?;
     let objective = objective(view, opts)?;
     let moves: Vec<Move> = view.legal_moves().iter().copied().collect();
-    let sampler = Sampler::new(view);
-    let values: Vec<Vec<u16>> = (0..opts.samples)
-        .map(|i| layout_values(&sampler, solver, &moves, opts.seed, i))
+    let w = weighted_layouts(view, opts.samples, opts.seed, opts.inference);
+    let values: Vec<Vec<u16>> = w
+        .layouts
+        .iter()
+        .map(|(l, _)| layout_values(l, solver, &moves))
         .collect();
-    Ok(summarise(view, opts, objective, &moves, &values, None))
+    let values = expand(&w, values);
+    Ok(summarise(view, opts, objective, &moves, &w, &values, None))
 }
 
 /// The double-dummy value of the true position and of each move, when the
@@ -213,6 +230,7 @@ fn summarise(
     opts: &PimcOptions,
     objective: Objective,
     moves: &[Move],
+    w: &Weighted,
     values: &[Vec<u16>],
     dd: Option<(u16, Vec<u16>)>,
 ) -> Suggestion {
@@ -275,6 +293,9 @@ fn summarise(
         contract: view.contract,
         objective,
         samples: n,
+        inference: w.inference,
+        effective_samples: w.effective,
+        layouts: w.layouts.len(),
         seed: opts.seed,
         best: scores[0].mv,
         moves: scores,

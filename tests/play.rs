@@ -156,6 +156,7 @@ fn a_determined_view_gets_the_double_dummy_answer() {
             samples: 20,
             seed,
             objective: None,
+            ..PimcOptions::default()
         };
         let s = pimc::suggest_with(&view, &opts, &mut solver).unwrap();
         for m in &s.moves {
@@ -177,6 +178,7 @@ fn suggest_is_the_same_whatever_the_threads() {
         samples: 30,
         seed: 9,
         objective: None,
+        ..PimcOptions::default()
     };
     let one = pimc::suggest(&view, &o, &Workers::new(rules, 1).unwrap(), &no_progress).unwrap();
     let two = pimc::suggest(&view, &o, &Workers::new(rules, 2).unwrap(), &no_progress).unwrap();
@@ -207,6 +209,7 @@ fn the_contract_objective_keeps_a_sure_make() {
             samples: 40,
             seed: 1,
             objective: None,
+            ..PimcOptions::default()
         },
         &mut Solver::new(Rules::STANDARD),
     )

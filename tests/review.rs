@@ -15,6 +15,7 @@ fn view_costs_agree_with_double_dummy_where_the_mover_sees_everything() {
             samples: 12,
             seed,
             objective: None,
+            ..PimcOptions::default()
         };
         let r = review(&p, &opts, &mut solver).unwrap();
         // The double-dummy costs are those of the double-dummy post-mortem.
@@ -136,6 +137,7 @@ fn chance_costs_take_each_movers_side() {
             samples: 10,
             seed,
             objective: None,
+            ..PimcOptions::default()
         };
         let r = review(&p, &opts, &mut solver).unwrap();
         let tysiac::position::Form::History(h) = &p.form else {

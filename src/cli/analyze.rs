@@ -28,6 +28,10 @@ pub struct AnalyzeArgs {
     /// With --view: the random seed.
     #[arg(long, default_value_t = tysiac::estimate::bid::DEFAULT_SEED)]
     pub seed: u64,
+    /// With --view: how the others' decisions weigh the layouts (model or
+    /// none, uniform).
+    #[arg(long, default_value_t = tysiac::Inference::Model, value_name = "model|none")]
+    pub inference: tysiac::Inference,
     /// Only shard I of N of the hands (all files, in order): a contiguous slice.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<tysiac::batch::Shard>,
@@ -179,6 +183,7 @@ pub fn run(args: AnalyzeArgs) -> ExitCode {
                     samples: args.samples,
                     seed: args.seed,
                     objective: None,
+                    inference: args.inference,
                 };
                 match tysiac::review::review(&position, &opts, solver) {
                     Ok(r) => Some(r),

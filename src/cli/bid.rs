@@ -33,6 +33,10 @@ pub struct BidArgs {
     /// sets the double-dummy value of the same deals beside it.
     #[arg(long, value_name = "PLAYER", conflicts_with = "realistic")]
     pub play: Option<tysiac::player::PlayerKind>,
+    /// With --play: how the pimc defenders read D's contract and gift (model)
+    /// or not (none: uniform layouts).
+    #[arg(long, value_name = "model|none", requires = "play")]
+    pub inference: Option<tysiac::Inference>,
     /// Look the hand up in a finished `bid-table` file instead of sampling
     /// (the report the table was made with: its samples, seed and rules).
     #[arg(long, value_name = "FILE", conflicts_with = "realistic")]
@@ -74,7 +78,7 @@ pub fn run(args: BidArgs) -> ExitCode {
     };
     let c = &args.common;
     if let Some(player) = args.play {
-        return super::bid_play::run(hand, player, c);
+        return super::bid_play::run(hand, super::play::reading(player, args.inference), c);
     }
     if let Some(path) = &args.table {
         return super::bid_table::lookup(path, hand, c.json, text);

@@ -42,6 +42,10 @@ pub struct GameArgs {
     /// Go on with the game recorded in FILE (its seats, names, rules, seed).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "names"])]
     pub resume: Option<PathBuf>,
+    /// How pimc seats read the others' bids, contract and exchange: model,
+    /// or none (uniform layouts). A seat may also say it: pimc:50:none.
+    #[arg(long, value_name = "model|none")]
+    pub inference: Option<tysiac::Inference>,
     /// Arena: games to play (seats rotate over the same deals).
     #[arg(long, default_value_t = 12)]
     pub games: usize,
@@ -104,8 +108,14 @@ fn play(args: GameArgs) -> Result<ExitCode, String> {
         );
         return interactive(rec.table, &seats, &out, color);
     }
-    let seats =
+    let mut seats =
         tysiac::game::computer::parse_seats(&args.seats).map_err(|e| format!("--seats: {e}"))?;
+    if let Some(i) = args.inference {
+        for s in seats.iter_mut().filter(|s| *s != "me") {
+            let kind: tysiac::player::PlayerKind = s.parse().expect("checked by parse_seats");
+            *s = kind.reading(i).to_string();
+        }
+    }
     if !seats.iter().any(|s| s == "me") {
         return arena_run(&args, &seats);
     }

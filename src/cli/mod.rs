@@ -6,6 +6,7 @@ mod bid_play;
 mod bid_table;
 mod exchange;
 mod game;
+mod inference;
 mod input;
 mod play;
 mod progress;
@@ -54,6 +55,9 @@ enum Command {
     /// A whole game against the computer (--seats me,pimc,pimc), or the
     /// arena: many games between computer players.
     Game(game::GameArgs),
+    /// The model of the others' decisions: rebuild it (train) or measure
+    /// it on self-play (check).
+    Inference(inference::InferenceArgs),
     /// The web page and a JSON API on a local address.
     #[cfg(feature = "server")]
     Serve(serve::ServeArgs),
@@ -73,6 +77,7 @@ pub fn run() -> ExitCode {
         Command::Suggest(args) => suggest::run(args),
         Command::Play(args) => play::run(args),
         Command::Game(args) => game::run(args),
+        Command::Inference(args) => inference::run(args),
         #[cfg(feature = "server")]
         Command::Serve(args) => serve::run(args),
     }

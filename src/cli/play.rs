@@ -29,6 +29,10 @@ pub struct PlayArgs {
     /// Both defenders: dd, pimc[:N], simple.
     #[arg(long, default_value = "pimc:50")]
     pub defenders: PlayerKind,
+    /// How pimc players read the others' bids, contract and exchange: model
+    /// or none (uniform layouts); overrides a `pimc:N:none` player.
+    #[arg(long, value_name = "model|none")]
+    pub inference: Option<tysiac::Inference>,
     /// The bid D won (its contract is at least this).
     #[arg(long, default_value_t = 100)]
     pub bid: u16,
@@ -93,8 +97,8 @@ pub fn run(args: PlayArgs) -> ExitCode {
     let opts = PlayOptions {
         deals: args.deals,
         seed: args.seed,
-        declarer: args.declarer,
-        defenders: args.defenders,
+        declarer: reading(args.declarer, args.inference),
+        defenders: reading(args.defenders, args.inference),
         bid: args.bid,
         hand,
         confidence: args.confidence,
@@ -164,4 +168,9 @@ fn text(r: &PlayReport) -> String {
         );
     }
     o
+}
+
+/// A player with the `--inference` asked for, if any.
+pub fn reading(kind: PlayerKind, inference: Option<tysiac::Inference>) -> PlayerKind {
+    inference.map_or(kind, |i| kind.reading(i))
 }

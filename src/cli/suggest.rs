@@ -8,7 +8,7 @@ use serde_json::json;
 use tysiac::estimate::Workers;
 use tysiac::pimc::{self, Objective, PimcOptions, Suggestion};
 use tysiac::view::parse_views;
-use tysiac::{Rules, Seat};
+use tysiac::{Inference, Rules, Seat};
 
 use super::input::read_sources;
 use super::progress::Bar;
@@ -36,6 +36,10 @@ pub struct SuggestArgs {
     /// it; the default when a contract is known) or points.
     #[arg(long)]
     pub objective: Option<Objective>,
+    /// How the others' bids, contract and exchange weigh the layouts:
+    /// model (learned from self-play, docs/inference.md) or none (uniform).
+    #[arg(long, default_value_t = Inference::Model, value_name = "model|none")]
+    pub inference: Inference,
     /// Worker threads (0: all cores).
     #[arg(long, default_value_t = 0, value_parser = threads)]
     pub threads: usize,
@@ -79,6 +83,7 @@ pub fn run(args: SuggestArgs) -> ExitCode {
         samples: args.samples,
         seed: args.seed,
         objective: args.objective,
+        inference: args.inference,
     };
     let mut workers: Vec<(Rules, Workers)> = Vec::new();
     for src in &sources {
@@ -175,6 +180,13 @@ fn text(s: &Suggestion, view: &tysiac::View) -> String {
         (_, _, seat) => format!("{seat} plays to hold D to the fewest points"),
     };
     o += &format!("  {} layouts, seed {}; {goal}\n", s.samples, s.seed);
+    o += &match s.inference {
+        Inference::Model => format!(
+            "  reading the others' bids, contract and exchange: {} distinct layouts, worth {:.0} independent ones\n",
+            s.layouts, s.effective_samples
+        ),
+        Inference::None => "  layouts uniform over what the seat saw (nothing read of the others)\n".into(),
+    };
     let with_make = s.contract.is_some();
     let with_dd = s.moves.iter().any(|m| m.dd.is_some());
     o += "  move     mean   ±95%";

@@ -15,6 +15,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::estimate::{self, BidOptions, ExchangeOptions, InputError, RealisticOptions, Workers};
+use crate::inference::Inference;
 use crate::json::{solution_json, target_json, verify_json, GameJson};
 use crate::pimc::{Objective, PimcOptions};
 use crate::player::{Context, Player, PlayerKind};
@@ -446,6 +447,7 @@ struct AnalyzeRequest {
     view: bool,
     samples: Option<usize>,
     seed: Option<u64>,
+    inference: Option<String>,
 }
 
 async fn analyze(State(jobs): Shared, bytes: Bytes) -> Answer {
@@ -477,6 +479,7 @@ async fn analyze(State(jobs): Shared, bytes: Bytes) -> Answer {
         samples,
         seed: req.seed.unwrap_or(estimate::bid::DEFAULT_SEED),
         objective: None,
+        inference: opt::<Inference>("inference", req.inference.as_deref())?.unwrap_or_default(),
     };
     let view = req.view;
     run(
@@ -697,6 +700,7 @@ struct SuggestRequest {
     seed: Option<u64>,
     objective: Option<String>,
     rules: Option<String>,
+    inference: Option<String>,
 }
 
 async fn suggest(State(jobs): Shared, bytes: Bytes) -> Answer {
@@ -707,6 +711,7 @@ async fn suggest(State(jobs): Shared, bytes: Bytes) -> Answer {
         samples: req.samples.unwrap_or(100),
         seed: req.seed.unwrap_or(estimate::bid::DEFAULT_SEED),
         objective: opt::<Objective>("objective", req.objective.as_deref())?,
+        inference: opt::<Inference>("inference", req.inference.as_deref())?.unwrap_or_default(),
     };
     at_least_one("samples", opts.samples)?;
     at_most("samples", opts.samples, MAX_SUGGEST_SAMPLES)?;
@@ -781,8 +786,8 @@ struct PlayRequest {
 }
 
 fn player(key: &str, text: Option<&str>) -> Result<PlayerKind, ApiError> {
-    let kind = opt::<PlayerKind>(key, text)?.unwrap_or(PlayerKind::Pimc(50));
-    if let PlayerKind::Pimc(n) = kind {
+    let kind = opt::<PlayerKind>(key, text)?.unwrap_or(PlayerKind::Pimc(50, Inference::Model));
+    if let PlayerKind::Pimc(n, _) = kind {
         at_most(key, n, MAX_PLAYER_SAMPLES)?;
     }
     Ok(kind)

@@ -133,7 +133,7 @@ fn parse_seats(text: &str) -> Result<Vec<String>, ApiError> {
     let seats = crate::game::computer::parse_seats(text)
         .map_err(|e| ApiError::bad(format!("seats: {e}")))?;
     for s in seats.iter().filter(|s| *s != "me") {
-        if let Ok(PlayerKind::Pimc(n)) = s.parse::<PlayerKind>() {
+        if let Ok(PlayerKind::Pimc(n, _)) = s.parse::<PlayerKind>() {
             if n > MAX_PLAYER_SAMPLES {
                 return Err(ApiError::bad(format!(
                     "seats: {s}: {n} layouts is more than this server allows ({MAX_PLAYER_SAMPLES})"

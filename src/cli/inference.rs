@@ -1,0 +1,244 @@
+//! `tysiac inference`: rebuild the model of the others (`train`) and
+//! measure it on self-play deals (`check`). docs/inference.md has both.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand};
+use tysiac::estimate::Workers;
+use tysiac::inference::{check, data, hand_features, train, Interval, Model, Ordinal};
+use tysiac::inference::{GIFT_FEATURE_NAMES, HAND_FEATURE_NAMES};
+use tysiac::player::PlayerKind;
+use tysiac::Rules;
+
+use super::progress::Bar;
+use super::suggest::threads;
+
+/// The most deals or auctions one run may ask for.
+pub const MAX_DEALS: usize = 100_000;
+
+#[derive(Args)]
+pub struct InferenceArgs {
+    #[command(subcommand)]
+    pub what: What,
+}
+
+#[derive(Subcommand)]
+pub enum What {
+    /// Play seeded deals and auctions with the computer players and fit the
+    /// model of their decisions; writes the model file.
+    Train(TrainArgs),
+    /// Play seeded deals twice (reading and uniform defenders) and show the
+    /// calibration of a defender's estimate and the points reading saves.
+    Check(CheckArgs),
+}
+
+fn count(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=MAX_DEALS).contains(&n) => Ok(n),
+        _ => Err(format!("'{s}' is not a count from 1 to {MAX_DEALS}")),
+    }
+}
+
+#[derive(Args)]
+pub struct TrainArgs {
+    /// Declarers' exchanges and contracts to learn from.
+    #[arg(long, default_value_t = 1500, value_parser = count)]
+    pub deals: usize,
+    /// Auctions to learn the bids from.
+    #[arg(long, default_value_t = 400, value_parser = count)]
+    pub auctions: usize,
+    /// The players whose decisions are learnt.
+    #[arg(long, default_value = "pimc:50")]
+    pub player: PlayerKind,
+    #[arg(long, default_value_t = 20_261_202)]
+    pub seed: u64,
+    /// Worker threads (0: all cores).
+    #[arg(long, default_value_t = 0, value_parser = threads)]
+    pub threads: usize,
+    /// Where to write the model.
+    #[arg(long, default_value = "data/inference.json")]
+    pub out: PathBuf,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Args)]
+pub struct CheckArgs {
+    /// Deals to play (each twice).
+    #[arg(long, default_value_t = 300, value_parser = count)]
+    pub deals: usize,
+    /// Layouts per decision of every pimc player.
+    #[arg(long, default_value_t = 50, value_parser = super::suggest::samples)]
+    pub samples: usize,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (0: all cores).
+    #[arg(long, default_value_t = 0, value_parser = threads)]
+    pub threads: usize,
+    /// One JSON line per deal, then the summary line.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+pub fn run(args: InferenceArgs) -> ExitCode {
+    let result = match args.what {
+        What::Train(a) => run_train(&a),
+        What::Check(a) => run_check(&a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_train(a: &TrainArgs) -> Result<(), String> {
+    let PlayerKind::Pimc(samples, _) = a.player else {
+        return Err(format!(
+            "--player {}: the model learns pimc players",
+            a.player
+        ));
+    };
+    let rules = Rules::STANDARD;
+    let workers = Workers::new(rules, a.threads).map_err(|e| e.to_string())?;
+    let started = std::time::Instant::now();
+    let bar = Bar::new(a.deals as u64, "declarers", a.quiet);
+    let decl = data::declarations(&rules, a.deals, samples, a.seed, &workers, &|| bar.tick());
+    bar.finish();
+    let bar = Bar::new(a.auctions as u64, "auctions", a.quiet);
+    let bids = data::biddings(&rules, a.auctions, a.player, a.seed, &workers, &|| {
+        bar.tick()
+    });
+    bar.finish();
+    let contract_data: Vec<(Vec<f64>, Interval)> = decl
+        .iter()
+        .map(|d| (hand_features(d.kept(), &rules).to_vec(), d.interval(&rules)))
+        .collect();
+    let bid_data: Vec<(Vec<f64>, Interval)> = bids
+        .iter()
+        .map(|b| (hand_features(b.seven, &rules).to_vec(), b.interval))
+        .collect();
+    let gift_data: Vec<_> = decl
+        .iter()
+        .filter_map(|d| d.gift().map(|(x, y)| (d.ten, x, y)))
+        .collect();
+    let (contract, ll_contract) = train::fit_levels(&contract_data)?;
+    let (bid, ll_bid) = train::fit_levels(&bid_data)?;
+    let (gift, ll_gift) = train::fit_gift(&gift_data)?;
+    // The same data under the features' intercept alone: what the features add.
+    let intercept = |d: &[(Vec<f64>, Interval)]| -> Result<f64, String> {
+        let ones: Vec<(Vec<f64>, Interval)> = d.iter().map(|(_, i)| (vec![1.0], *i)).collect();
+        Ok(train::fit_levels(&ones)?.1)
+    };
+    let made = decl.iter().filter(|d| d.contract > 100).count();
+    let training = serde_json::json!({
+        "declarations": decl.len(),
+        "raised_contracts": made,
+        "biddings": bid_data.len(),
+        "auctions": a.auctions,
+        "gifts": gift_data.len(),
+        "player": a.player.to_string(),
+        "seed": a.seed,
+        "mean_log_likelihood": {
+            "contract": ll_contract, "contract_intercept_only": intercept(&contract_data)?,
+            "bid": ll_bid, "bid_intercept_only": intercept(&bid_data)?,
+            "gift": ll_gift, "gift_uniform": -(45f64).ln(),
+        },
+        "seconds": started.elapsed().as_secs(),
+    });
+    let model = Model {
+        about: "tysiac's model of the others' decisions (docs/inference.md): \
+                ordinal models of the level a hand bids and announces to, and a \
+                conditional logit of the two cards D gives away"
+            .into(),
+        command: format!(
+            "tysiac inference train --deals {} --auctions {} --player {} --seed {}",
+            a.deals, a.auctions, a.player, a.seed
+        ),
+        hand_features: HAND_FEATURE_NAMES.iter().map(|s| s.to_string()).collect(),
+        gift_features: GIFT_FEATURE_NAMES.iter().map(|s| s.to_string()).collect(),
+        bid,
+        contract,
+        gift,
+        training,
+    };
+    let text = serde_json::to_string_pretty(&model).expect("serializes") + "\n";
+    std::fs::write(&a.out, text).map_err(|e| format!("--out {}: {e}", a.out.display()))?;
+    println!("{}", describe(&model));
+    println!("written to {}", a.out.display());
+    Ok(())
+}
+
+/// A model in words: its weights and training figures.
+fn describe(m: &Model) -> String {
+    let row = |name: &str, o: &Ordinal| {
+        let w: Vec<String> = o.weights.iter().map(|w| format!("{w:7.2}")).collect();
+        format!("{name:9} {} | scale {:.1}\n", w.join(" "), o.scale)
+    };
+    let mut s = format!("{:9} {}\n", "", HAND_FEATURE_NAMES.join(" "));
+    s += &row("bid", &m.bid);
+    s += &row("contract", &m.contract);
+    let g: Vec<String> = m.gift.weights.iter().map(|w| format!("{w:.2}")).collect();
+    s += &format!(
+        "gift      {} ({})\n",
+        g.join(" "),
+        GIFT_FEATURE_NAMES.join(" ")
+    );
+    s += &format!("training  {}", m.training);
+    s
+}
+
+fn run_check(a: &CheckArgs) -> Result<(), String> {
+    let rules = Rules::STANDARD;
+    let workers = Workers::new(rules, a.threads).map_err(|e| e.to_string())?;
+    let bar = Bar::new(a.deals as u64, "deals", a.quiet);
+    let measured = check::measure(&rules, a.deals, a.samples, a.seed, &workers, &|| bar.tick());
+    bar.finish();
+    let s = check::summarise(&measured);
+    if a.json {
+        for m in &measured {
+            println!("{}", serde_json::to_string(m).expect("serializes"));
+        }
+        println!("{}", serde_json::to_string(&s).expect("serializes"));
+        return Ok(());
+    }
+    println!(
+        "{} deals, pimc:{} in every seat, seed {}; L's estimate at its first move\n",
+        s.deals, a.samples, a.seed
+    );
+    println!("contract  deals  made  est(model)  est(uniform) | points  est(model)  est(uniform) | made vs uniform defence");
+    for b in &s.bands {
+        println!(
+            "{:8} {:6}  {:4.2}  {:10.2}  {:12.2} | {:6.1}  {:10.1}  {:12.1} | {:4.2}",
+            b.contracts,
+            b.deals,
+            b.made,
+            b.estimate_model,
+            b.estimate_uniform,
+            b.points,
+            b.points_model,
+            b.points_uniform,
+            b.made_uniform_defence
+        );
+    }
+    println!(
+        "\nD's points, uniform defenders minus reading defenders: {:+.2} ± {:.2} (paired, standard error)",
+        s.points_saved_by_reading.mean, s.points_saved_by_reading.stderr
+    );
+    println!(
+        "D's double-dummy points after its exchange minus after eight layouts' choice: {:+.2} ± {:.2}",
+        s.exchange_gain.mean, s.exchange_gain.stderr
+    );
+    println!(
+        "mean effective layouts behind the model's estimate: {:.1}",
+        s.effective_samples
+    );
+    Ok(())
+}

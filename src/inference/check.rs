@@ -1,0 +1,271 @@
+//! Measuring the inference: calibration of a defender's estimate at its
+//! first move, and the points reading the others saves, on self-play deals.
+//!
+//! Each deal is played twice by the same `pimc` declarer: once against
+//! defenders that read the others, once against uniform defenders; the
+//! declarer's choices before the first defender's move are the same in
+//! both. At L's first move of the first game, L's estimate (the chance D
+//! makes and D's mean points, for the card L plays) is taken with each
+//! model, and set beside what happened.
+
+use serde::Serialize;
+
+use crate::estimate::bid::choose_exchange;
+use crate::estimate::sample::deal_unseen;
+use crate::estimate::sample::sample_rng;
+use crate::estimate::{Progress, Workers};
+use crate::pimc::{suggest_with, PimcOptions};
+use crate::player::PlayerKind;
+use crate::rules::Rules;
+use crate::seat::Seat;
+use crate::selfplay::{decision_seed, play_game, setup_for, Game, PlayOptions};
+use crate::solver::Solver;
+use crate::view::View;
+use crate::Deal;
+
+use super::Inference;
+
+/// One deal measured.
+#[derive(Clone, Debug, Serialize)]
+pub struct Measured {
+    pub index: usize,
+    pub contract: u16,
+    /// The game against reading defenders, and against uniform ones.
+    pub reading: Outcome,
+    pub uniform: Outcome,
+    /// L's estimates at its first move (in the reading game).
+    pub estimate_model: Estimate,
+    pub estimate_uniform: Estimate,
+    /// The effective number of layouts behind the model's estimate.
+    pub effective_samples: f64,
+    /// D's double-dummy points after its exchange, and after the exchange
+    /// eight layouts choose (the choice before issue 20).
+    pub dd_after_exchange: u16,
+    pub dd_after_few_layout_exchange: u16,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Outcome {
+    pub points: u16,
+    pub made: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Estimate {
+    pub make: f64,
+    pub points: f64,
+}
+
+fn outcome(g: &Game) -> Outcome {
+    Outcome {
+        points: g.points,
+        made: g.made,
+    }
+}
+
+/// L's estimate at its first move of `game`, with `inference`.
+fn first_move_estimate(
+    rules: &Rules,
+    game: &Game,
+    samples: usize,
+    seed: u64,
+    inference: Inference,
+    solver: &mut Solver,
+) -> (Estimate, f64) {
+    let start = game.deal.after(rules, &game.exchange).expect("played");
+    let mut setup = setup_for(rules, &game.deal, &game.exchange, start.hands[1], Seat::L);
+    setup.contract = Some(game.contract);
+    setup.bid = Some(100);
+    let mut state = start;
+    let first = game.play[0];
+    let played = state.play(rules, first);
+    setup
+        .cards_played
+        .push((first.card(), played.declared.is_some()));
+    let view = View::new(setup).expect("L's view of a real game");
+    let opts = PimcOptions {
+        samples,
+        seed,
+        objective: None,
+        inference,
+    };
+    let s = suggest_with(&view, &opts, solver).expect("L is to move");
+    let best = &s.moves[0];
+    (
+        Estimate {
+            make: best.make.unwrap_or(0.0),
+            points: best.mean,
+        },
+        s.effective_samples,
+    )
+}
+
+/// Measures `deals` deals (from 0) of a `pimc:samples` table.
+pub fn measure(
+    rules: &Rules,
+    deals: usize,
+    samples: usize,
+    seed: u64,
+    workers: &Workers,
+    progress: Progress,
+) -> Vec<Measured> {
+    workers.map(deals, progress, |solver, i| {
+        let opts = |defenders: Inference| PlayOptions {
+            deals,
+            seed,
+            declarer: PlayerKind::Pimc(samples, Inference::Model),
+            defenders: PlayerKind::Pimc(samples, defenders),
+            bid: 100,
+            hand: None,
+            confidence: 0.5,
+        };
+        let reading = play_game(rules, &opts(Inference::Model), i, solver);
+        let uniform = play_game(rules, &opts(Inference::None), i, solver);
+        let est_seed = decision_seed(seed, i, 1);
+        let (estimate_model, effective_samples) =
+            first_move_estimate(rules, &reading, samples, est_seed, Inference::Model, solver);
+        let (estimate_uniform, _) =
+            first_move_estimate(rules, &reading, samples, est_seed, Inference::None, solver);
+        let few = few_layout_exchange(
+            rules,
+            &reading.deal,
+            samples,
+            decision_seed(seed, i, 0),
+            solver,
+        );
+        Measured {
+            index: i,
+            contract: reading.contract,
+            reading: outcome(&reading),
+            uniform: outcome(&uniform),
+            estimate_model,
+            estimate_uniform,
+            effective_samples,
+            dd_after_exchange: reading.dd_after_exchange,
+            dd_after_few_layout_exchange: few,
+        }
+    })
+}
+
+/// The double-dummy value after the exchange a `pimc:n` declarer chose
+/// before issue 20: the best over eight layouts.
+fn few_layout_exchange(
+    rules: &Rules,
+    deal: &Deal,
+    n: usize,
+    seed: u64,
+    solver: &mut Solver,
+) -> u16 {
+    let ten = deal.declarer_ten();
+    let layouts: Vec<Deal> = (0..n.clamp(1, 8) as u64)
+        .map(|stream| {
+            let piles = deal_unseen(ten, &[7, 7], &mut sample_rng(seed, stream));
+            Deal {
+                hands: [deal.hands[0], piles[0], piles[1]],
+                musik: deal.musik,
+            }
+        })
+        .collect();
+    let e = choose_exchange(solver, rules, deal, &layouts, 6);
+    solver.value(&deal.after(rules, &e).expect("a legal exchange"))
+}
+
+/// One band of contracts.
+#[derive(Clone, Debug, Serialize)]
+pub struct Band {
+    pub contracts: String,
+    pub deals: usize,
+    /// The make rate against reading defenders, and L's mean estimates.
+    pub made: f64,
+    pub estimate_model: f64,
+    pub estimate_uniform: f64,
+    /// D's mean points against reading defenders, and L's mean estimates.
+    pub points: f64,
+    pub points_model: f64,
+    pub points_uniform: f64,
+    /// The make rate against uniform defenders.
+    pub made_uniform_defence: f64,
+}
+
+/// A paired mean difference with its standard error.
+#[derive(Clone, Debug, Serialize)]
+pub struct Paired {
+    pub mean: f64,
+    pub stderr: f64,
+}
+
+impl Paired {
+    fn of(xs: &[f64]) -> Paired {
+        let n = xs.len().max(1) as f64;
+        let mean = xs.iter().sum::<f64>() / n;
+        let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+        Paired {
+            mean,
+            stderr: (var / n).sqrt(),
+        }
+    }
+}
+
+/// What the measured deals show.
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    pub deals: usize,
+    pub bands: Vec<Band>,
+    /// D's points against uniform defenders minus against reading ones.
+    pub points_saved_by_reading: Paired,
+    /// D's double-dummy points after its exchange minus after the exchange
+    /// eight layouts choose.
+    pub exchange_gain: Paired,
+    /// The mean effective number of layouts behind the model's estimates.
+    pub effective_samples: f64,
+}
+
+/// Sums up `measured`, by contract band (100, 110–120, above 120).
+pub fn summarise(measured: &[Measured]) -> Summary {
+    let bands: [(&str, fn(u16) -> bool); 4] = [
+        ("100", |c| c == 100),
+        ("110-120", |c| (110..=120).contains(&c)),
+        (">120", |c| c > 120),
+        ("all", |_| true),
+    ];
+    let mean = |xs: &[f64]| xs.iter().sum::<f64>() / xs.len().max(1) as f64;
+    let bands = bands
+        .iter()
+        .map(|(name, pick)| {
+            let m: Vec<&Measured> = measured.iter().filter(|m| pick(m.contract)).collect();
+            let of =
+                |f: &dyn Fn(&Measured) -> f64| mean(&m.iter().map(|x| f(x)).collect::<Vec<_>>());
+            Band {
+                contracts: name.to_string(),
+                deals: m.len(),
+                made: of(&|x| f64::from(u8::from(x.reading.made))),
+                estimate_model: of(&|x| x.estimate_model.make),
+                estimate_uniform: of(&|x| x.estimate_uniform.make),
+                points: of(&|x| f64::from(x.reading.points)),
+                points_model: of(&|x| x.estimate_model.points),
+                points_uniform: of(&|x| x.estimate_uniform.points),
+                made_uniform_defence: of(&|x| f64::from(u8::from(x.uniform.made))),
+            }
+        })
+        .collect();
+    let saved: Vec<f64> = measured
+        .iter()
+        .map(|m| f64::from(m.uniform.points) - f64::from(m.reading.points))
+        .collect();
+    let gain: Vec<f64> = measured
+        .iter()
+        .map(|m| f64::from(m.dd_after_exchange) - f64::from(m.dd_after_few_layout_exchange))
+        .collect();
+    Summary {
+        deals: measured.len(),
+        bands,
+        points_saved_by_reading: Paired::of(&saved),
+        exchange_gain: Paired::of(&gain),
+        effective_samples: mean(
+            &measured
+                .iter()
+                .map(|m| m.effective_samples)
+                .collect::<Vec<_>>(),
+        ),
+    }
+}

@@ -1,0 +1,125 @@
+//! The decisions the models learn from, made by the project's own computer
+//! players on seeded random deals: a `pimc` declarer's exchange and
+//! contract over a bid of 100 (as `play` makes them), and `pimc` bidders'
+//! calls in auctions at the start of a game (as `game` makes them).
+
+use crate::cardset::CardSet;
+use crate::deal::{Exchange, Give};
+use crate::estimate::sample::sample_rng;
+use crate::estimate::{Progress, Workers};
+use crate::game::computer::Computer;
+use crate::game::table::{Decision, Table};
+use crate::player::{kept, sampled_declare, PlayerKind};
+use crate::random;
+use crate::rules::Rules;
+use crate::selfplay::decision_seed;
+
+use super::evidence::calls_say;
+use super::model::Interval;
+
+/// One declarer's choice.
+#[derive(Clone, Debug)]
+pub struct Declaration {
+    /// D's ten cards (its seven and the musik).
+    pub ten: CardSet,
+    pub exchange: Exchange,
+    pub bid: u16,
+    pub contract: u16,
+}
+
+impl Declaration {
+    /// The eight cards D kept.
+    pub fn kept(&self) -> CardSet {
+        kept(self.ten, &self.exchange)
+    }
+
+    /// What the contract says of the kept cards' level.
+    pub fn interval(&self, rules: &Rules) -> Interval {
+        if self.contract > self.bid {
+            Interval::between(
+                Some(self.contract),
+                Some(self.contract + rules.step_at(self.contract)),
+            )
+        } else {
+            Interval::below(self.bid + rules.step_at(self.bid))
+        }
+    }
+
+    /// The two cards given away, when D passed them to the defenders.
+    pub fn gift(&self) -> Option<(crate::Card, crate::Card)> {
+        match self.exchange.give {
+            Give::Pass(a, b) => Some((a, b)),
+            Give::Discard(_) => None,
+        }
+    }
+}
+
+/// `deals` declarations of a `pimc:samples` declarer over a bid of 100.
+pub fn declarations(
+    rules: &Rules,
+    deals: usize,
+    samples: usize,
+    seed: u64,
+    workers: &Workers,
+    progress: Progress,
+) -> Vec<Declaration> {
+    workers.map(deals, progress, |solver, i| {
+        let deal = random::deal(&mut sample_rng(seed, i as u64));
+        let d = sampled_declare(
+            solver,
+            rules,
+            &deal,
+            100,
+            0.5,
+            samples,
+            decision_seed(seed, i, 0),
+        );
+        Declaration {
+            ten: deal.declarer_ten(),
+            exchange: d.exchange,
+            bid: 100,
+            contract: d.contract,
+        }
+    })
+}
+
+/// One bidder's calls in an auction.
+#[derive(Clone, Debug)]
+pub struct Bidding {
+    pub seven: CardSet,
+    pub interval: Interval,
+}
+
+/// The bidders of `auctions` auctions at the start of a game, all three
+/// `kind` computers; bidders whose calls say nothing are left out.
+pub fn biddings(
+    rules: &Rules,
+    auctions: usize,
+    kind: PlayerKind,
+    seed: u64,
+    workers: &Workers,
+    progress: Progress,
+) -> Vec<Bidding> {
+    let per: Vec<Vec<Bidding>> = workers.map(auctions, progress, |solver, i| {
+        let names = ["A", "B", "C"].map(String::from).to_vec();
+        let game_seed = seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut table = Table::new(*rules, names, game_seed, i % 3).expect("three players");
+        let computers: Vec<Computer> = (0..3).map(|_| Computer::new(kind)).collect();
+        while let Some(turn) = table.turn() {
+            if !matches!(turn.decision, Decision::Call | Decision::Redeal(_)) {
+                break;
+            }
+            let action = computers[turn.player].act(&table, &turn, solver);
+            table.act(action).expect("a computer's action is legal");
+        }
+        let h = table.hand();
+        (0..h.bidders.len())
+            .map(|b| Bidding {
+                seven: h.cards[b],
+                interval: calls_say(rules, &h.auction.calls, b),
+            })
+            .filter(|b| !b.interval.is_open())
+            .collect()
+    });
+    per.into_iter().flatten().collect()
+}

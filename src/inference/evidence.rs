@@ -1,0 +1,138 @@
+//! What a view holds of the others' decisions, as intervals of their hands'
+//! levels and the card D gave.
+
+use crate::card::Card;
+use crate::deal::Give;
+use crate::game::auction::Call;
+use crate::rules::Rules;
+use crate::seat::Seat;
+use crate::view::{Layout, View};
+
+use super::model::{Interval, Model};
+
+/// The others' decisions a seat saw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Evidence {
+    pub rules: Rules,
+    /// For each seat (D L R) other than the viewer, what its calls say of
+    /// its seven cards' level.
+    pub bidders: [Interval; 3],
+    /// What D's contract says of its kept eight cards' level (defenders only).
+    pub contract: Option<Interval>,
+    /// For a defender under `musik=pass`: the card D gave it.
+    pub gift: Option<Card>,
+}
+
+impl Evidence {
+    /// What `view` shows of the others.
+    pub fn of(view: &View) -> Evidence {
+        let rules = view.rules;
+        let open = Interval::between(None, None);
+        let mut bidders = [open; 3];
+        for seat in Seat::ALL {
+            if seat != view.seat {
+                bidders[seat.index()] = calls_say(&rules, &view.bids, seat);
+            }
+        }
+        let contract = match (view.seat, view.contract) {
+            (Seat::D, _) | (_, None) => None,
+            (_, Some(c)) => {
+                let bid = view.bid.unwrap_or(100);
+                Some(if c > bid {
+                    // Raised: D's level is c, up to the next level.
+                    Interval::between(Some(c), Some(c + rules.step_at(c)))
+                } else {
+                    Interval::below(bid + rules.step_at(bid))
+                })
+            }
+        };
+        Evidence {
+            rules,
+            bidders,
+            contract,
+            gift: if view.seat == Seat::D { None } else { view.got },
+        }
+    }
+
+    /// Nothing to read: every layout weighs the same.
+    pub fn is_empty(&self) -> bool {
+        self.bidders.iter().all(|i| i.is_open()) && self.contract.is_none() && self.gift.is_none()
+    }
+
+    /// The likelihood of these decisions on `layout`, as a logarithm.
+    pub fn log_weight(&self, model: &Model, layout: &Layout) -> f64 {
+        let rules = &self.rules;
+        let mut w = 0.0;
+        for seat in Seat::ALL {
+            let i = self.bidders[seat.index()];
+            if !i.is_open() {
+                w += model
+                    .bid_chance(layout.deal.hands[seat.index()], rules, i)
+                    .ln();
+            }
+        }
+        if let Some(i) = self.contract {
+            w += model.contract_chance(layout.start.hands[0], rules, i).ln();
+        }
+        if let (Some(_), Give::Pass(a, b)) = (self.gift, layout.exchange.give) {
+            let ten = layout.start.hands[0].with(a).with(b);
+            w += model.gift.chance(ten, a, b).ln();
+        }
+        w
+    }
+}
+
+/// What `seat`'s calls say of its level: at least its highest bid of its
+/// own choosing, below the level it passed at. A blind bid is made without
+/// looking, and the forced opening is no choice: neither says anything.
+pub(crate) fn calls_say<T: PartialEq + Copy>(
+    rules: &Rules,
+    bids: &[(T, Call)],
+    seat: T,
+) -> Interval {
+    let opening = bids.iter().position(|(_, c)| c.level().is_some());
+    let mut high: Option<u16> = None;
+    let mut low = None;
+    let mut passed = None;
+    for (i, &(s, call)) in bids.iter().enumerate() {
+        match call {
+            Call::Bid(l) if s == seat && Some(i) != opening => low = Some(l),
+            Call::Pass if s == seat && opening.is_some_and(|o| i > o) => {
+                // It declined the lowest raise over the highest bid so far.
+                passed = high.map(|h| h + rules.step_at(h));
+            }
+            _ => {}
+        }
+        if let Some(l) = call.level() {
+            high = Some(l);
+        }
+    }
+    Interval::between(low, passed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::view::parse_bids;
+
+    #[test]
+    fn calls_bound_a_level() {
+        let r = Rules::STANDARD;
+        let bids = parse_bids("L:100 R:110 D:120 L:pass R:130 D:140 R:pass").unwrap();
+        // L opened (forced), passed facing 120 + 10.
+        assert_eq!(
+            calls_say(&r, &bids, Seat::L),
+            Interval::between(None, Some(130))
+        );
+        // R bid 130, passed facing 150.
+        assert_eq!(
+            calls_say(&r, &bids, Seat::R),
+            Interval::between(Some(130), Some(150))
+        );
+        // D won at 140.
+        assert_eq!(calls_say(&r, &bids, Seat::D), Interval::at_least(140));
+        // A blind bid says nothing.
+        let blind = parse_bids("L:100 R:b110 D:pass L:pass").unwrap();
+        assert!(calls_say(&r, &blind, Seat::R).is_open());
+    }
+}

@@ -1,0 +1,201 @@
+//! The learned likelihoods: how likely a decision is, given the hand that
+//! made it. Two kinds of model, both fitted by `tysiac inference train`
+//! (docs/inference.md) and kept in `data/inference.json`:
+//!
+//! - [`Ordinal`]: a hand's *level*, a latent number of points, is its
+//!   features' weighted sum plus logistic noise; a bid, a pass or a
+//!   contract says the level lies in an interval (a bid of 150 that later
+//!   passed at 170: from 150 to 170), whose chance is a difference of two
+//!   logistic curves;
+//! - [`Gift`]: D gives away the two cards of its ten with the lowest
+//!   "keep" value, softly: a pair's chance is proportional to the exponent of
+//!   its cards' summed utilities (a conditional logit).
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::Card;
+use crate::cardset::CardSet;
+use crate::rules::Rules;
+
+use super::features::{
+    gift_features, hand_features, GIFT_FEATURES, GIFT_FEATURE_NAMES, HAND_FEATURES,
+    HAND_FEATURE_NAMES,
+};
+
+/// An interval of a hand's level: `[low, high)`, either end open.
+#[derive(Copy, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Interval {
+    pub low: Option<f64>,
+    pub high: Option<f64>,
+}
+
+impl Interval {
+    pub fn at_least(low: u16) -> Interval {
+        Interval {
+            low: Some(f64::from(low)),
+            high: None,
+        }
+    }
+    pub fn below(high: u16) -> Interval {
+        Interval {
+            low: None,
+            high: Some(f64::from(high)),
+        }
+    }
+    pub fn between(low: Option<u16>, high: Option<u16>) -> Interval {
+        Interval {
+            low: low.map(f64::from),
+            high: high.map(f64::from),
+        }
+    }
+    /// Says nothing.
+    pub fn is_open(&self) -> bool {
+        self.low.is_none() && self.high.is_none()
+    }
+}
+
+/// A hand's level as features times weights plus logistic noise of the
+/// given scale.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ordinal {
+    pub weights: Vec<f64>,
+    pub scale: f64,
+}
+
+fn logistic(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl Ordinal {
+    /// The expected level of a hand with features `x`.
+    pub fn level(&self, x: &[f64]) -> f64 {
+        self.weights.iter().zip(x).map(|(w, f)| w * f).sum()
+    }
+
+    /// The chance that the level of a hand with features `x` lies in `i`.
+    pub fn chance(&self, x: &[f64], i: Interval) -> f64 {
+        let z = self.level(x);
+        let below = |t: Option<f64>, open: f64| t.map_or(open, |t| logistic((t - z) / self.scale));
+        (below(i.high, 1.0) - below(i.low, 0.0)).max(0.0)
+    }
+}
+
+/// D's choice of the two cards it gives away, as a conditional logit over
+/// the pairs of its ten cards.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Gift {
+    pub weights: Vec<f64>,
+}
+
+impl Gift {
+    fn utility(&self, card: Card, ten: CardSet) -> f64 {
+        let g = gift_features(card, ten);
+        self.weights.iter().zip(&g).map(|(w, f)| w * f).sum()
+    }
+
+    /// The chance that D, holding `ten`, gives away `a` and `b` (in either
+    /// order of the defenders).
+    pub fn chance(&self, ten: CardSet, a: Card, b: Card) -> f64 {
+        let e: Vec<(Card, f64)> = ten
+            .iter()
+            .map(|c| (c, self.utility(c, ten).exp()))
+            .collect();
+        let sum: f64 = e.iter().map(|x| x.1).sum();
+        let squares: f64 = e.iter().map(|x| x.1 * x.1).sum();
+        let pairs = (sum * sum - squares) / 2.0;
+        let of = |c: Card| e.iter().find(|x| x.0 == c).map_or(0.0, |x| x.1);
+        of(a) * of(b) / pairs
+    }
+}
+
+/// Every learned likelihood, with how it was made.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Model {
+    /// What the file is, and the command that rebuilt it.
+    pub about: String,
+    pub command: String,
+    pub hand_features: Vec<String>,
+    pub gift_features: Vec<String>,
+    /// The level a bidder bids to, from its seven cards.
+    pub bid: Ordinal,
+    /// The level D announces to, from the eight cards it kept.
+    pub contract: Ordinal,
+    pub gift: Gift,
+    /// The training figures (data sizes, log-likelihoods).
+    pub training: serde_json::Value,
+}
+
+/// The model shipped in `data/inference.json`, read at compile time.
+const SHIPPED: &str = include_str!("../../data/inference.json");
+
+impl Model {
+    /// The model in the repository.
+    pub fn shipped() -> &'static Model {
+        static MODEL: std::sync::OnceLock<Model> = std::sync::OnceLock::new();
+        MODEL.get_or_init(|| Model::from_json(SHIPPED).expect("data/inference.json is a model"))
+    }
+
+    /// Reads a model file, checking it describes the features this build
+    /// computes.
+    pub fn from_json(text: &str) -> Result<Model, String> {
+        let m: Model = serde_json::from_str(text).map_err(|e| format!("a model file: {e}"))?;
+        if m.hand_features != HAND_FEATURE_NAMES || m.gift_features != GIFT_FEATURE_NAMES {
+            return Err("the model's features are not this build's: retrain it".into());
+        }
+        let sizes_ok = m.bid.weights.len() == HAND_FEATURES
+            && m.contract.weights.len() == HAND_FEATURES
+            && m.gift.weights.len() == GIFT_FEATURES;
+        if !sizes_ok || m.bid.scale <= 0.0 || m.contract.scale <= 0.0 {
+            return Err("the model's weights do not fit its features".into());
+        }
+        Ok(m)
+    }
+
+    /// The chance of a bidder's calls given its seven cards.
+    pub fn bid_chance(&self, seven: CardSet, rules: &Rules, i: Interval) -> f64 {
+        self.bid.chance(&hand_features(seven, rules), i)
+    }
+
+    /// The chance of D's contract given the eight cards it kept.
+    pub fn contract_chance(&self, kept: CardSet, rules: &Rules, i: Interval) -> f64 {
+        self.contract.chance(&hand_features(kept, rules), i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_interval_chance_is_a_difference_of_logistic_curves() {
+        let m = Ordinal {
+            weights: vec![100.0],
+            scale: 10.0,
+        };
+        // Level 100: half below 100; (100, 110): σ(1) − σ(0) = 0.7311 − 0.5.
+        assert!((m.chance(&[1.0], Interval::below(100)) - 0.5).abs() < 1e-12);
+        let i = Interval::between(Some(100), Some(110));
+        assert!((m.chance(&[1.0], i) - 0.231_058_6).abs() < 1e-6);
+        assert!((m.chance(&[1.0], Interval::at_least(100)) - 0.5).abs() < 1e-12);
+        assert_eq!(m.chance(&[1.0], Interval::between(None, None)), 1.0);
+    }
+
+    #[test]
+    fn a_gift_of_equal_cards_is_one_pair_in_forty_five() {
+        let g = Gift {
+            weights: vec![0.0; GIFT_FEATURES],
+        };
+        let ten: CardSet = "AH TH KH QH AD 9C JS 9S QS KD"
+            .split(' ')
+            .map(|c| c.parse::<Card>().unwrap())
+            .collect();
+        let p = g.chance(ten, "9S".parse().unwrap(), "JS".parse().unwrap());
+        assert!((p - 1.0 / 45.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_shipped_model_reads() {
+        let m = Model::shipped();
+        assert!(m.contract.scale > 0.0 && m.bid.scale > 0.0);
+    }
+}

@@ -1,0 +1,303 @@
+//! Reading the others (issue 20): the weighted layouts keep the sampler
+//! honest, the weights follow the likelihoods of docs/inference.md, and the
+//! shipped model reads what the rules make certain.
+
+mod common;
+
+use std::collections::HashMap;
+
+use assert_cmd::Command;
+use common::uniformity::chi_square_quantile;
+use tysiac::estimate::sample::sample_rng;
+use tysiac::estimate::stats::chi_square;
+use tysiac::inference::{weighted_layouts, Evidence, Gift, Interval, Model, Ordinal};
+use tysiac::pimc::{suggest_with, PimcOptions};
+use tysiac::player::PlayerKind;
+use tysiac::view::parse_views;
+use tysiac::{
+    random, CardSet, Form, History, Inference, Position, Rules, Sampler, Seat, Solver, View,
+};
+
+/// The issue's example: L got TC, D announced 180 and led JS.
+const EXAMPLE: &str =
+    "view: L\nhand: T9.ATQ.AQT.\nmusik: K..K.T\nexchange: TC\ncontract: 180\nplay: JS\n";
+
+fn view(text: &str) -> View {
+    parse_views(text, "test", Rules::STANDARD, None)
+        .remove(0)
+        .expect("a view")
+}
+
+/// A dealt hand played `moves` moves by the first legal card, seen by the
+/// seat to move, with `contract`.
+fn played_view(seed: u64, moves: usize, contract: u16) -> View {
+    let rules = Rules::STANDARD;
+    let deal = random::deal(&mut sample_rng(seed, 0));
+    let exchange = deal.exchanges(&rules)[0];
+    let start = deal.after(&rules, &exchange).unwrap();
+    let mut state = start;
+    let mut played = Vec::new();
+    for _ in 0..moves {
+        let m = state.legal_moves(&rules)[0];
+        state.play(&rules, m);
+        played.push(m);
+    }
+    let p = Position {
+        id: None,
+        rules,
+        contract: Some(contract),
+        expect: None,
+        line: 1,
+        form: Form::History(History {
+            deal: Some(deal),
+            exchange: Some(exchange),
+            start: Some(start),
+            moves: played,
+        }),
+    };
+    View::from_position(&p, None).unwrap()
+}
+
+#[test]
+fn a_view_with_nothing_to_read_is_judged_on_the_uniform_layouts() {
+    // D's view without the defenders' bids: nothing to read. The layouts
+    // are the sampler's own draws, stream i of the seed for draw i.
+    let v = played_view(3, 1, 120);
+    let v = if v.seat == Seat::D {
+        v
+    } else {
+        played_view(3, 0, 120)
+    };
+    assert_eq!(v.seat, Seat::D);
+    assert!(Evidence::of(&v).is_empty());
+    let w = weighted_layouts(&v, 12, 99, Inference::Model);
+    assert_eq!(w.inference, Inference::None);
+    assert_eq!(w.effective, 12.0);
+    let sampler = Sampler::new(&v);
+    for (i, (layout, count)) in w.layouts.iter().enumerate() {
+        assert_eq!(*count, 1);
+        assert_eq!(*layout, sampler.sample(&mut sample_rng(99, i as u64)));
+    }
+}
+
+#[test]
+fn inference_none_is_the_uniform_sampler_even_with_decisions_to_read() {
+    let v = view(EXAMPLE);
+    assert!(!Evidence::of(&v).is_empty());
+    let w = weighted_layouts(&v, 10, 5, Inference::None);
+    assert_eq!(w.inference, Inference::None);
+    let sampler = Sampler::new(&v);
+    for (i, (layout, _)) in w.layouts.iter().enumerate() {
+        assert_eq!(*layout, sampler.sample(&mut sample_rng(5, i as u64)));
+    }
+}
+
+/// A model whose contract level is 100 + 10 x the marriages/10 feature,
+/// with everything else flat: its likelihoods are easy to work by hand.
+fn hand_model() -> Model {
+    let mut m = Model::shipped().clone();
+    let mut w = vec![0.0; 9];
+    w[0] = 100.0;
+    w[2] = 10.0;
+    m.contract = Ordinal {
+        weights: w.clone(),
+        scale: 5.0,
+    };
+    m.bid = Ordinal {
+        weights: w,
+        scale: 5.0,
+    };
+    m.gift = Gift {
+        weights: vec![0.0; 6],
+    };
+    m
+}
+
+#[test]
+fn a_layouts_weight_is_the_likelihood_of_the_contract_and_the_gift() {
+    let v = view(EXAMPLE);
+    let e = Evidence::of(&v);
+    // Bid not given: read as 100, so 180 is a raise: D's level in [180, 190).
+    assert_eq!(e.contract, Some(Interval::between(Some(180), Some(190))));
+    assert_eq!(e.gift, Some("TC".parse().unwrap()));
+    let m = hand_model();
+    let sampler = Sampler::new(&v);
+    for i in 0..20 {
+        let l = sampler.sample(&mut sample_rng(1, i));
+        let kept = l.start.hands[0];
+        let marriages: u16 = kept
+            .marriages()
+            .map(|s| Rules::STANDARD.marriage_value(s))
+            .sum();
+        // Level z = 100 + marriages; P = σ((190 − z)/5) − σ((180 − z)/5).
+        let z = 100.0 + f64::from(marriages);
+        let s = |t: f64| 1.0 / (1.0 + (-(t - z) / 5.0).exp());
+        let contract = s(190.0) - s(180.0);
+        // Flat gift utilities: every pair of the ten is one in 45.
+        let expected = contract.ln() + (1.0f64 / 45.0).ln();
+        let got = e.log_weight(&m, &l);
+        assert!(
+            (got - expected).abs() < 1e-9,
+            "layout {i}: {got} vs {expected}"
+        );
+    }
+}
+
+#[test]
+fn weighted_layouts_are_drawn_in_proportion_to_the_likelihood() {
+    // A late view with few hidden histories: list them all, and compare how
+    // often each is drawn with its exact posterior share (uniform prior
+    // times the weight).
+    let mut v = played_view(11, 16, 120);
+    let mut seed = 11;
+    while v.seat == Seat::D || Sampler::new(&v).count() > 60 || Sampler::new(&v).count() < 4 {
+        seed += 1;
+        v = played_view(seed, 16, 120);
+    }
+    let sampler = Sampler::new(&v);
+    let total = sampler.count() as usize;
+    let mut all = HashMap::new();
+    let mut i = 0;
+    while all.len() < total {
+        let l = sampler.sample(&mut sample_rng(7, i));
+        all.entry(format!("{:?}", (l.deal, l.exchange)))
+            .or_insert(l);
+        i += 1;
+        assert!(i < 100_000, "found {} of {total} histories", all.len());
+    }
+    let e = Evidence::of(&v);
+    let model = Model::shipped();
+    let keys: Vec<String> = all.keys().cloned().collect();
+    let weight: Vec<f64> = keys
+        .iter()
+        .map(|k| e.log_weight(model, &all[k]).exp())
+        .collect();
+    let sum: f64 = weight.iter().sum();
+    let mut counts = vec![0u64; keys.len()];
+    let draws_each = 50;
+    let runs = 200;
+    for s in 0..runs {
+        let w = weighted_layouts(&v, draws_each, 1000 + s, Inference::Model);
+        assert_eq!(w.inference, Inference::Model);
+        assert_eq!(w.layouts.iter().map(|x| x.1).sum::<usize>(), draws_each);
+        for (l, c) in &w.layouts {
+            let k = format!("{:?}", (l.deal, l.exchange));
+            let j = keys.iter().position(|x| *x == k).expect("a listed history");
+            counts[j] += *c as u64;
+        }
+    }
+    let n = (draws_each as u64 * runs) as f64;
+    let expected: Vec<f64> = weight.iter().map(|w| w / sum * n).collect();
+    let observed: Vec<f64> = counts.iter().map(|&c| c as f64).collect();
+    let stat = chi_square(&observed, &expected);
+    let df = (keys.len() - 1) as f64;
+    assert!(
+        stat < chi_square_quantile(df, 3.09),
+        "chi-square {stat:.1} on {df} degrees of freedom: {counts:?} vs {expected:?}"
+    );
+}
+
+#[test]
+fn a_contract_of_180_is_read_as_a_marriage_in_ds_hand() {
+    // The rules: D may announce above 120 only with a marriage among the
+    // cards it kept. The uniform sampler does not know it; the model must
+    // have learned it.
+    let v = view(EXAMPLE);
+    let has = |kept: CardSet| kept.marriages().next().is_some();
+    let share = |inference| {
+        let w = weighted_layouts(&v, 200, 3, inference);
+        let with: usize = w
+            .layouts
+            .iter()
+            .filter(|(l, _)| has(l.start.hands[0]))
+            .map(|x| x.1)
+            .sum();
+        with as f64 / 200.0
+    };
+    let (uniform, read) = (share(Inference::None), share(Inference::Model));
+    assert!(read >= 0.95, "read {read}, uniform {uniform}");
+    assert!(uniform < 0.8, "uniform {uniform}");
+}
+
+#[test]
+fn suggest_says_which_model_judged() {
+    let v = view(EXAMPLE);
+    let mut solver = Solver::new(Rules::STANDARD);
+    let opts = |inference| PimcOptions {
+        samples: 20,
+        seed: 4,
+        objective: None,
+        inference,
+    };
+    let read = suggest_with(&v, &opts(Inference::Model), &mut solver).unwrap();
+    assert_eq!(read.inference, Inference::Model);
+    assert!(read.effective_samples > 1.0 && read.effective_samples <= 20.0);
+    assert!(read.layouts <= 20);
+    let uniform = suggest_with(&v, &opts(Inference::None), &mut solver).unwrap();
+    assert_eq!(uniform.inference, Inference::None);
+    assert_eq!((uniform.effective_samples, uniform.layouts), (20.0, 20));
+}
+
+#[test]
+fn pimc_players_name_their_model() {
+    let p: PlayerKind = "pimc:30:none".parse().unwrap();
+    assert_eq!(p, PlayerKind::Pimc(30, Inference::None));
+    assert_eq!(p.to_string(), "pimc:30:none");
+    assert_eq!(
+        "pimc".parse::<PlayerKind>().unwrap(),
+        PlayerKind::Pimc(50, Inference::Model)
+    );
+    assert_eq!(
+        PlayerKind::Pimc(50, Inference::Model).to_string(),
+        "pimc:50"
+    );
+    assert!("pimc:30:maybe".parse::<PlayerKind>().is_err());
+    assert!("pimc:30:none:x".parse::<PlayerKind>().is_err());
+}
+
+#[test]
+fn a_bad_auction_in_a_view_is_refused_at_its_line() {
+    let text = "view: L\nhand: T9.ATQ.AQT.\nmusik: K..K.T\nexchange: TC\ncontract: 180\nbids: L:100 R:pass D:pass\nplay: JS\n";
+    let out = Command::cargo_bin("tysiac")
+        .unwrap()
+        .args(["suggest", "--samples", "5", "-"])
+        .write_stdin(text)
+        .assert()
+        .failure();
+    let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(err.contains("line 6") || err.contains(":6"), "{err}");
+    assert!(err.contains("L wins this auction"), "{err}");
+}
+
+#[test]
+fn suggest_reads_the_auction_and_reports_the_model_in_json() {
+    let text = "view: L\nhand: T9.ATQ.AQT.\nmusik: K..K.T\nexchange: TC\ncontract: 180\nbids: L:100 R:pass D:180 L:pass\nplay: JS\n";
+    let out = Command::cargo_bin("tysiac")
+        .unwrap()
+        .args(["suggest", "--samples", "10", "--json", "-"])
+        .write_stdin(text)
+        .assert()
+        .success();
+    let line = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let v: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
+    assert_eq!(v["inference"], "model");
+    assert!(v["effective_samples"].as_f64().unwrap() <= 10.0);
+    let out = Command::cargo_bin("tysiac")
+        .unwrap()
+        .args([
+            "suggest",
+            "--samples",
+            "10",
+            "--json",
+            "--inference",
+            "none",
+            "-",
+        ])
+        .write_stdin(text)
+        .assert()
+        .success();
+    let line = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let v: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
+    assert_eq!(v["inference"], "none");
+    assert_eq!(v["effective_samples"], 10.0);
+}
