@@ -105,6 +105,20 @@ fn main() {
         a / b
     );
 
+    // The declarer's exchange and contract (pimc:50), one core.
+    let mut solver = tysiac::Solver::new(rules);
+    let mut times = Vec::new();
+    for i in 0..positions as u64 {
+        let deal = random::deal(&mut random::rng(700 + i));
+        let t = Instant::now();
+        tysiac::player::sampled_declare(&mut solver, &rules, &deal, 100, 0.5, 50, i);
+        times.push(t.elapsed().as_secs_f64());
+    }
+    println!(
+        "pimc:50 declarer's exchange and contract, 1 thread: median {:.0} ms over {positions} deals",
+        1000.0 * median(times)
+    );
+
     // Self-play, pimc:50 in every seat, one thread.
     let play = PlayOptions {
         deals,

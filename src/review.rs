@@ -66,6 +66,10 @@ pub struct ViewedMove {
     /// a defender) by the move, from the mover's view (>= 0).
     pub view_chance_cost: Option<f64>,
     pub verdict: Verdict,
+    /// The model that judged the move (`none`: uniform) and how many
+    /// independent layouts its weighted draws were worth.
+    pub inference: crate::inference::Inference,
+    pub effective_samples: f64,
 }
 
 /// Per seat: mistakes and unlucky guesses.
@@ -105,6 +109,8 @@ pub struct Review {
     pub samples: usize,
     pub seed: u64,
     pub objective: Objective,
+    /// The model of the others asked for (`--inference`).
+    pub inference: crate::inference::Inference,
     /// When the deal with its musik and the exchange are given.
     pub exchange: Option<ViewedExchange>,
     pub moves: Vec<ViewedMove>,
@@ -191,6 +197,8 @@ pub fn review(p: &Position, opts: &PimcOptions, solver: &mut Solver) -> Result<R
             view_cost,
             view_chance_cost,
             verdict,
+            inference: s.inference,
+            effective_samples: s.effective_samples,
         });
         state.play(&rules, mv);
     }
@@ -217,6 +225,7 @@ pub fn review(p: &Position, opts: &PimcOptions, solver: &mut Solver) -> Result<R
         samples: opts.samples,
         seed: opts.seed,
         objective,
+        inference: opts.inference,
         exchange,
         moves,
         summary,

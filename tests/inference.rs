@@ -22,6 +22,12 @@ use tysiac::{
 const EXAMPLE: &str =
     "view: L\nhand: T9.ATQ.AQT.\nmusik: K..K.T\nexchange: TC\ncontract: 180\nplay: JS\n";
 
+/// D's double-dummy points from each first-lead state, for the weighing.
+fn dd(states: &[tysiac::State]) -> Vec<u16> {
+    let mut solver = Solver::new(Rules::STANDARD);
+    states.iter().map(|s| solver.value(s)).collect()
+}
+
 fn view(text: &str) -> View {
     parse_views(text, "test", Rules::STANDARD, None)
         .remove(0)
@@ -70,7 +76,7 @@ fn a_view_with_nothing_to_read_is_judged_on_the_uniform_layouts() {
     };
     assert_eq!(v.seat, Seat::D);
     assert!(Evidence::of(&v).is_empty());
-    let w = weighted_layouts(&v, 12, 99, Inference::Model);
+    let w = weighted_layouts(&v, 12, 99, Inference::Model, &dd);
     assert_eq!(w.inference, Inference::None);
     assert_eq!(w.effective, 12.0);
     let sampler = Sampler::new(&v);
@@ -84,7 +90,7 @@ fn a_view_with_nothing_to_read_is_judged_on_the_uniform_layouts() {
 fn inference_none_is_the_uniform_sampler_even_with_decisions_to_read() {
     let v = view(EXAMPLE);
     assert!(!Evidence::of(&v).is_empty());
-    let w = weighted_layouts(&v, 10, 5, Inference::None);
+    let w = weighted_layouts(&v, 10, 5, Inference::None, &dd);
     assert_eq!(w.inference, Inference::None);
     let sampler = Sampler::new(&v);
     for (i, (layout, _)) in w.layouts.iter().enumerate() {
@@ -99,11 +105,13 @@ fn hand_model() -> Model {
     let mut w = vec![0.0; 9];
     w[0] = 100.0;
     w[2] = 10.0;
-    m.contract = Ordinal {
+    m.bid = Ordinal {
         weights: w.clone(),
         scale: 5.0,
     };
-    m.bid = Ordinal {
+    // The contract's level: 100 + the marriages + D's double-dummy points.
+    w.push(10.0);
+    m.contract = Ordinal {
         weights: w,
         scale: 5.0,
     };
@@ -120,7 +128,12 @@ fn a_layouts_weight_is_the_likelihood_of_the_contract_and_the_gift() {
     // Bid not given: read as 100, so 180 is a raise: D's level in [180, 190).
     assert_eq!(e.contract, Some(Interval::between(Some(180), Some(190))));
     assert_eq!(e.gift, Some("TC".parse().unwrap()));
+    assert_eq!(e.lead, Some("JS".parse().unwrap()));
     let m = hand_model();
+    // A lead that loses l points double-dummy: chance ∝ exp(−l / T).
+    let t = m.lead.temperature;
+    assert!((e.log_weight_lead(&m, 120, 110) - (-10.0 / t)).abs() < 1e-12);
+    assert_eq!(e.log_weight_lead(&m, 120, 120), 0.0);
     let sampler = Sampler::new(&v);
     for i in 0..20 {
         let l = sampler.sample(&mut sample_rng(1, i));
@@ -129,17 +142,17 @@ fn a_layouts_weight_is_the_likelihood_of_the_contract_and_the_gift() {
             .marriages()
             .map(|s| Rules::STANDARD.marriage_value(s))
             .sum();
-        // Level z = 100 + marriages; P = σ((190 − z)/5) − σ((180 − z)/5).
-        let z = 100.0 + f64::from(marriages);
-        let s = |t: f64| 1.0 / (1.0 + (-(t - z) / 5.0).exp());
-        let contract = s(190.0) - s(180.0);
         // Flat gift utilities: every pair of the ten is one in 45.
-        let expected = contract.ln() + (1.0f64 / 45.0).ln();
-        let got = e.log_weight(&m, &l);
-        assert!(
-            (got - expected).abs() < 1e-9,
-            "layout {i}: {got} vs {expected}"
-        );
+        let cards = e.log_weight_cards(&m, &l);
+        assert!((cards - (1.0f64 / 45.0).ln()).abs() < 1e-9, "layout {i}: {cards}");
+        // Level z = 100 + marriages + dd; P = σ((190 − z)/5) − σ((180 − z)/5).
+        for dd in [0u16, 40, 75] {
+            let z = 100.0 + f64::from(marriages) + f64::from(dd);
+            let s = |t: f64| 1.0 / (1.0 + (-(t - z) / 5.0).exp());
+            let expected = (s(190.0) - s(180.0)).ln();
+            let got = e.log_weight_contract(&m, &l, dd);
+            assert!((got - expected).abs() < 1e-9, "layout {i}, dd {dd}: {got} vs {expected}");
+        }
     }
 }
 
@@ -168,16 +181,25 @@ fn weighted_layouts_are_drawn_in_proportion_to_the_likelihood() {
     let e = Evidence::of(&v);
     let model = Model::shipped();
     let keys: Vec<String> = all.keys().cloned().collect();
+    let mut solver = Solver::new(Rules::STANDARD);
     let weight: Vec<f64> = keys
         .iter()
-        .map(|k| e.log_weight(model, &all[k]).exp())
+        .map(|k| {
+            let l = &all[k];
+            let v = solver.value(&l.start);
+            let after = solver.value_after(&l.start, l.moves[0]);
+            (e.log_weight_cards(model, l)
+                + e.log_weight_contract(model, l, v)
+                + e.log_weight_lead(model, v, after))
+                .exp()
+        })
         .collect();
     let sum: f64 = weight.iter().sum();
     let mut counts = vec![0u64; keys.len()];
     let draws_each = 50;
     let runs = 200;
     for s in 0..runs {
-        let w = weighted_layouts(&v, draws_each, 1000 + s, Inference::Model);
+        let w = weighted_layouts(&v, draws_each, 1000 + s, Inference::Model, &dd);
         assert_eq!(w.inference, Inference::Model);
         assert_eq!(w.layouts.iter().map(|x| x.1).sum::<usize>(), draws_each);
         for (l, c) in &w.layouts {
@@ -205,7 +227,7 @@ fn a_contract_of_180_is_read_as_a_marriage_in_ds_hand() {
     let v = view(EXAMPLE);
     let has = |kept: CardSet| kept.marriages().next().is_some();
     let share = |inference| {
-        let w = weighted_layouts(&v, 200, 3, inference);
+        let w = weighted_layouts(&v, 200, 3, inference, &dd);
         let with: usize = w
             .layouts
             .iter()
@@ -300,4 +322,27 @@ fn suggest_reads_the_auction_and_reports_the_model_in_json() {
     let v: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
     assert_eq!(v["inference"], "none");
     assert_eq!(v["effective_samples"], 10.0);
+}
+
+#[test]
+fn game_and_play_take_the_model_for_every_pimc_seat() {
+    let out = Command::cargo_bin("tysiac")
+        .unwrap()
+        .args([
+            "game", "--seats", "pimc:2,heuristic,heuristic", "--games", "1", "--seed", "3",
+            "--rules", "standard game_to=200", "--inference", "none", "--json", "--quiet",
+        ])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let summary: serde_json::Value =
+        serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(summary["seats"][0], "pimc:2:none", "{summary}");
+    let bad = Command::cargo_bin("tysiac")
+        .unwrap()
+        .args(["play", "--deals", "1", "--inference", "maybe"])
+        .assert()
+        .failure();
+    let err = String::from_utf8_lossy(&bad.get_output().stderr).to_string();
+    assert!(err.contains("not an inference model"), "{err}");
 }

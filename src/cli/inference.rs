@@ -6,7 +6,11 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 use tysiac::estimate::Workers;
-use tysiac::inference::{check, data, hand_features, train, Interval, Model, Ordinal};
+use tysiac::inference::data::GiftSeen;
+use tysiac::inference::{
+    check, contract_features, data, hand_features, train, Interval, Lead, Model, Ordinal,
+    DD_FEATURE,
+};
 use tysiac::inference::{GIFT_FEATURE_NAMES, HAND_FEATURE_NAMES};
 use tysiac::player::PlayerKind;
 use tysiac::Rules;
@@ -48,6 +52,9 @@ pub struct TrainArgs {
     /// Auctions to learn the bids from.
     #[arg(long, default_value_t = 400, value_parser = count)]
     pub auctions: usize,
+    /// Declarers' first leads to learn from (played even with --from-data).
+    #[arg(long, default_value_t = 300, value_parser = count)]
+    pub leads: usize,
     /// The players whose decisions are learnt.
     #[arg(long, default_value = "pimc:50")]
     pub player: PlayerKind,
@@ -59,6 +66,12 @@ pub struct TrainArgs {
     /// Where to write the model.
     #[arg(long, default_value = "data/inference.json")]
     pub out: PathBuf,
+    /// Also write the observations learnt from, one JSON line each.
+    #[arg(long, value_name = "FILE")]
+    pub save_data: Option<PathBuf>,
+    /// Fit on observations saved by --save-data instead of playing.
+    #[arg(long, value_name = "FILE")]
+    pub from_data: Option<PathBuf>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -107,43 +120,52 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
         ));
     };
     let rules = Rules::STANDARD;
-    let workers = Workers::new(rules, a.threads).map_err(|e| e.to_string())?;
     let started = std::time::Instant::now();
-    let bar = Bar::new(a.deals as u64, "declarers", a.quiet);
-    let decl = data::declarations(&rules, a.deals, samples, a.seed, &workers, &|| bar.tick());
-    bar.finish();
-    let bar = Bar::new(a.auctions as u64, "auctions", a.quiet);
-    let bids = data::biddings(&rules, a.auctions, a.player, a.seed, &workers, &|| {
-        bar.tick()
-    });
-    bar.finish();
-    let contract_data: Vec<(Vec<f64>, Interval)> = decl
-        .iter()
-        .map(|d| (hand_features(d.kept(), &rules).to_vec(), d.interval(&rules)))
-        .collect();
-    let bid_data: Vec<(Vec<f64>, Interval)> = bids
-        .iter()
-        .map(|b| (hand_features(b.seven, &rules).to_vec(), b.interval))
-        .collect();
-    let gift_data: Vec<_> = decl
-        .iter()
-        .filter_map(|d| d.gift().map(|(x, y)| (d.ten, x, y)))
-        .collect();
+    let (contract_data, bid_data, gift_data) = match &a.from_data {
+        Some(path) => read_data(path)?,
+        None => play_data(a, samples, &rules)?,
+    };
+    if let Some(path) = &a.save_data {
+        write_data(path, &contract_data, &bid_data, &gift_data)?;
+    }
     let (contract, ll_contract) = train::fit_levels(&contract_data)?;
     let (bid, ll_bid) = train::fit_levels(&bid_data)?;
-    let (gift, ll_gift) = train::fit_gift(&gift_data)?;
+    let gifts: Vec<_> = gift_data
+        .iter()
+        .map(GiftSeen::cards)
+        .collect::<Result<_, _>>()?;
+    let (gift, ll_gift) = train::fit_gift(&gifts)?;
+    let workers = Workers::new(rules, a.threads).map_err(|e| e.to_string())?;
+    let bar = Bar::new(a.leads as u64, "leads", a.quiet);
+    let losses = data::lead_losses(&rules, a.leads, samples, a.seed, &workers, &|| bar.tick());
+    bar.finish();
+    // The exponential's maximum-likelihood scale is the mean loss (at least
+    // half a point: a declarer that never lost would make any other lead
+    // impossible).
+    let mean_loss =
+        losses.iter().map(|&l| f64::from(l)).sum::<f64>() / losses.len().max(1) as f64;
+    let lead = Lead {
+        temperature: mean_loss.max(0.5),
+    };
+    let zero = losses.iter().filter(|&&l| l == 0).count();
     // The same data under the features' intercept alone: what the features add.
     let intercept = |d: &[(Vec<f64>, Interval)]| -> Result<f64, String> {
         let ones: Vec<(Vec<f64>, Interval)> = d.iter().map(|(_, i)| (vec![1.0], *i)).collect();
         Ok(train::fit_levels(&ones)?.1)
     };
-    let made = decl.iter().filter(|d| d.contract > 100).count();
+    let made = contract_data
+        .iter()
+        .filter(|(_, i)| i.low.is_some())
+        .count();
     let training = serde_json::json!({
-        "declarations": decl.len(),
+        "declarations": contract_data.len(),
         "raised_contracts": made,
         "biddings": bid_data.len(),
         "auctions": a.auctions,
         "gifts": gift_data.len(),
+        "leads": losses.len(),
+        "leads_losing_nothing": zero,
+        "mean_lead_loss": mean_loss,
         "player": a.player.to_string(),
         "seed": a.seed,
         "mean_log_likelihood": {
@@ -159,14 +181,20 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
                 conditional logit of the two cards D gives away"
             .into(),
         command: format!(
-            "tysiac inference train --deals {} --auctions {} --player {} --seed {}",
-            a.deals, a.auctions, a.player, a.seed
+            "tysiac inference train --deals {} --auctions {} --leads {} --player {} --seed {}",
+            a.deals, a.auctions, a.leads, a.player, a.seed
         ),
         hand_features: HAND_FEATURE_NAMES.iter().map(|s| s.to_string()).collect(),
+        contract_features: HAND_FEATURE_NAMES
+            .iter()
+            .chain(&[DD_FEATURE])
+            .map(|s| s.to_string())
+            .collect(),
         gift_features: GIFT_FEATURE_NAMES.iter().map(|s| s.to_string()).collect(),
         bid,
         contract,
         gift,
+        lead,
         training,
     };
     let text = serde_json::to_string_pretty(&model).expect("serializes") + "\n";
@@ -191,8 +219,86 @@ fn describe(m: &Model) -> String {
         g.join(" "),
         GIFT_FEATURE_NAMES.join(" ")
     );
+    s += &format!("lead      temperature {:.2}\n", m.lead.temperature);
     s += &format!("training  {}", m.training);
     s
+}
+
+type Levels = Vec<(Vec<f64>, Interval)>;
+
+/// Plays the deals and auctions and returns what they say.
+fn play_data(
+    a: &TrainArgs,
+    samples: usize,
+    rules: &Rules,
+) -> Result<(Levels, Levels, Vec<GiftSeen>), String> {
+    let workers = Workers::new(*rules, a.threads).map_err(|e| e.to_string())?;
+    let bar = Bar::new(a.deals as u64, "declarers", a.quiet);
+    let decl = data::declarations(rules, a.deals, samples, a.seed, &workers, &|| bar.tick());
+    bar.finish();
+    let bar = Bar::new(a.auctions as u64, "auctions", a.quiet);
+    let bids = data::biddings(rules, a.auctions, a.player, a.seed, &workers, &|| bar.tick());
+    bar.finish();
+    let contract = decl
+        .iter()
+        .map(|d| (contract_features(d.kept(), d.dd, rules), d.interval(rules)))
+        .collect();
+    let bid = bids
+        .iter()
+        .map(|b| (hand_features(b.seven, rules).to_vec(), b.interval))
+        .collect();
+    let gifts = decl
+        .iter()
+        .filter_map(|d| d.gift().map(|(x, y)| GiftSeen::new(d.ten, x, y)))
+        .collect();
+    Ok((contract, bid, gifts))
+}
+
+/// One JSON line per observation: `{"level": Observation}` or `{"gift": GiftSeen}`.
+fn write_data(path: &PathBuf, c: &Levels, b: &Levels, g: &[GiftSeen]) -> Result<(), String> {
+    let mut out = String::new();
+    for (model, rows) in [("contract", c), ("bid", b)] {
+        for (f, i) in rows {
+            let o = data::Observation {
+                model: model.into(),
+                features: f.clone(),
+                interval: *i,
+            };
+            out += &serde_json::json!({ "level": o }).to_string();
+            out.push('\n');
+        }
+    }
+    for x in g {
+        out += &serde_json::json!({ "gift": x }).to_string();
+        out.push('\n');
+    }
+    std::fs::write(path, out).map_err(|e| format!("--save-data {}: {e}", path.display()))
+}
+
+fn read_data(path: &PathBuf) -> Result<(Levels, Levels, Vec<GiftSeen>), String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("--from-data {}: {e}", path.display()))?;
+    let (mut c, mut b, mut g) = (Vec::new(), Vec::new(), Vec::new());
+    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let at = |e: String| format!("{}:{}: {e}", path.display(), n + 1);
+        let v: serde_json::Value = serde_json::from_str(line).map_err(|e| at(e.to_string()))?;
+        if let Some(o) = v.get("level") {
+            let o: data::Observation =
+                serde_json::from_value(o.clone()).map_err(|e| at(e.to_string()))?;
+            match o.model.as_str() {
+                "contract" => c.push((o.features, o.interval)),
+                "bid" => b.push((o.features, o.interval)),
+                m => return Err(at(format!("'{m}' is not a model (bid, contract)"))),
+            }
+        } else if let Some(x) = v.get("gift") {
+            let x: GiftSeen = serde_json::from_value(x.clone()).map_err(|e| at(e.to_string()))?;
+            x.cards().map_err(at)?;
+            g.push(x);
+        } else {
+            return Err(at("neither a level nor a gift".into()));
+        }
+    }
+    Ok((c, b, g))
 }
 
 fn run_check(a: &CheckArgs) -> Result<(), String> {

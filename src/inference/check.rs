@@ -63,7 +63,8 @@ fn outcome(g: &Game) -> Outcome {
     }
 }
 
-/// L's estimate at its first move of `game`, with `inference`.
+/// L's estimate at its first move of `game`, with `inference`: the chance D
+/// makes and D's mean points after the card L chooses.
 fn first_move_estimate(
     rules: &Rules,
     game: &Game,
@@ -89,12 +90,24 @@ fn first_move_estimate(
         objective: None,
         inference,
     };
-    let s = suggest_with(&view, &opts, solver).expect("L is to move");
-    let best = &s.moves[0];
+    // The card L plays, chosen on one set of layouts, is judged on another:
+    // judged on the layouts it was chosen on, the best of eight cards looks
+    // better for L than it is.
+    let chosen = suggest_with(&view, &opts, solver).expect("L is to move").best;
+    let again = PimcOptions {
+        seed: seed ^ 0x5DEE_CE66_D1CE_5EED,
+        ..opts
+    };
+    let s = suggest_with(&view, &again, solver).expect("L is to move");
+    let played = s
+        .moves
+        .iter()
+        .find(|m| m.mv == chosen)
+        .expect("the same legal moves");
     (
         Estimate {
-            make: best.make.unwrap_or(0.0),
-            points: best.mean,
+            make: played.make.unwrap_or(0.0),
+            points: played.mean,
         },
         s.effective_samples,
     )
@@ -222,7 +235,8 @@ pub struct Summary {
 
 /// Sums up `measured`, by contract band (100, 110–120, above 120).
 pub fn summarise(measured: &[Measured]) -> Summary {
-    let bands: [(&str, fn(u16) -> bool); 4] = [
+    type Pick = fn(u16) -> bool;
+    let bands: [(&str, Pick); 4] = [
         ("100", |c| c == 100),
         ("110-120", |c| (110..=120).contains(&c)),
         (">120", |c| c > 120),

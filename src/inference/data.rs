@@ -3,6 +3,7 @@
 //! contract over a bid of 100 (as `play` makes them), and `pimc` bidders'
 //! calls in auctions at the start of a game (as `game` makes them).
 
+use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::{Exchange, Give};
 use crate::estimate::sample::sample_rng;
@@ -25,6 +26,8 @@ pub struct Declaration {
     pub exchange: Exchange,
     pub bid: u16,
     pub contract: u16,
+    /// D's double-dummy points from the first lead, on the true layout.
+    pub dd: u16,
 }
 
 impl Declaration {
@@ -74,11 +77,13 @@ pub fn declarations(
             samples,
             decision_seed(seed, i, 0),
         );
+        let start = deal.after(rules, &d.exchange).expect("a legal exchange");
         Declaration {
             ten: deal.declarer_ten(),
             exchange: d.exchange,
             bid: 100,
             contract: d.contract,
+            dd: solver.value(&start),
         }
     })
 }
@@ -122,4 +127,69 @@ pub fn biddings(
             .collect()
     });
     per.into_iter().flatten().collect()
+}
+
+/// One observation of a level, in the data file `tysiac inference train
+/// --save-data` writes: the features and what the decision said.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct Observation {
+    /// `bid` or `contract`.
+    pub model: String,
+    pub features: Vec<f64>,
+    pub interval: Interval,
+}
+
+/// One gift observed: D's ten cards and the two it gave away, as text.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct GiftSeen {
+    pub ten: String,
+    pub gave: [String; 2],
+}
+
+impl GiftSeen {
+    pub fn new(ten: CardSet, a: Card, b: Card) -> GiftSeen {
+        GiftSeen {
+            ten: ten.to_string(),
+            gave: [a.to_string(), b.to_string()],
+        }
+    }
+
+    pub fn cards(&self) -> Result<(CardSet, Card, Card), String> {
+        let ten: CardSet = self.ten.parse().map_err(|e| format!("{e}"))?;
+        let a: Card = self.gave[0].parse().map_err(|e| format!("{e}"))?;
+        let b: Card = self.gave[1].parse().map_err(|e| format!("{e}"))?;
+        Ok((ten, a, b))
+    }
+}
+
+/// The double-dummy loss of a `pimc:samples` declarer's first lead on
+/// `deals` seeded deals (its exchange and contract over a bid of 100 made
+/// as in [`declarations`]): D's points from the first lead minus after it.
+pub fn lead_losses(
+    rules: &Rules,
+    deals: usize,
+    samples: usize,
+    seed: u64,
+    workers: &Workers,
+    progress: Progress,
+) -> Vec<u16> {
+    let seed = seed ^ 0x1EAD_1EAD_1EAD_1EAD;
+    workers.map(deals, progress, |solver, i| {
+        let deal = random::deal(&mut sample_rng(seed, i as u64));
+        let d = sampled_declare(solver, rules, &deal, 100, 0.5, samples, decision_seed(seed, i, 0));
+        let start = deal.after(rules, &d.exchange).expect("a legal exchange");
+        let mut setup = crate::selfplay::setup_for(rules, &deal, &d.exchange, start.hands[0], crate::Seat::D);
+        setup.contract = Some(d.contract);
+        let view = crate::View::new(setup).expect("D's view of its own deal");
+        let opts = crate::PimcOptions {
+            samples,
+            seed: decision_seed(seed, i, 1),
+            objective: None,
+            inference: super::Inference::Model,
+        };
+        let lead = crate::pimc::suggest_with(&view, &opts, solver)
+            .expect("D leads")
+            .best;
+        solver.value(&start).saturating_sub(solver.value_after(&start, lead))
+    })
 }

@@ -21,6 +21,8 @@ pub struct Evidence {
     pub contract: Option<Interval>,
     /// For a defender under `musik=pass`: the card D gave it.
     pub gift: Option<Card>,
+    /// For a defender who saw it: D's first lead.
+    pub lead: Option<Card>,
 }
 
 impl Evidence {
@@ -51,16 +53,24 @@ impl Evidence {
             bidders,
             contract,
             gift: if view.seat == Seat::D { None } else { view.got },
+            lead: match view.plays.first() {
+                Some(s) if view.seat != Seat::D && s.seat == Seat::D => Some(s.card),
+                _ => None,
+            },
         }
     }
 
     /// Nothing to read: every layout weighs the same.
     pub fn is_empty(&self) -> bool {
-        self.bidders.iter().all(|i| i.is_open()) && self.contract.is_none() && self.gift.is_none()
+        self.bidders.iter().all(|i| i.is_open())
+            && self.contract.is_none()
+            && self.gift.is_none()
+            && self.lead.is_none()
     }
 
-    /// The likelihood of these decisions on `layout`, as a logarithm.
-    pub fn log_weight(&self, model: &Model, layout: &Layout) -> f64 {
+    /// The likelihood of the decisions made with the cards alone (the
+    /// calls and the gift) on `layout`, as a logarithm.
+    pub fn log_weight_cards(&self, model: &Model, layout: &Layout) -> f64 {
         let rules = &self.rules;
         let mut w = 0.0;
         for seat in Seat::ALL {
@@ -71,14 +81,37 @@ impl Evidence {
                     .ln();
             }
         }
-        if let Some(i) = self.contract {
-            w += model.contract_chance(layout.start.hands[0], rules, i).ln();
-        }
         if let (Some(_), Give::Pass(a, b)) = (self.gift, layout.exchange.give) {
             let ten = layout.start.hands[0].with(a).with(b);
             w += model.gift.chance(ten, a, b).ln();
         }
         w
+    }
+
+    /// Whether the weighing needs D's double-dummy points on each layout.
+    pub fn needs_search(&self) -> bool {
+        self.contract.is_some() || self.lead.is_some()
+    }
+
+    /// The likelihood of D's first lead on a layout where D's double-dummy
+    /// points were `before` it and are `after` it, as a logarithm (0
+    /// without one).
+    pub fn log_weight_lead(&self, model: &Model, before: u16, after: u16) -> f64 {
+        match self.lead {
+            Some(_) => model.lead.log_chance(before.saturating_sub(after)),
+            None => 0.0,
+        }
+    }
+
+    /// The likelihood of D's contract on `layout`, where D's double-dummy
+    /// points from the first lead are `dd`, as a logarithm (0 without one).
+    pub fn log_weight_contract(&self, model: &Model, layout: &Layout, dd: u16) -> f64 {
+        match self.contract {
+            Some(i) => model
+                .contract_chance(layout.start.hands[0], dd, &self.rules, i)
+                .ln(),
+            None => 0.0,
+        }
     }
 }
 

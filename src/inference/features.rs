@@ -52,6 +52,20 @@ pub fn hand_features(hand: CardSet, rules: &Rules) -> [f64; HAND_FEATURES] {
     ]
 }
 
+/// The contract's features: the kept cards' and D's double-dummy points
+/// on the layout from the first lead (what D's own sampling estimates).
+pub const CONTRACT_FEATURES: usize = HAND_FEATURES + 1;
+
+/// The name of the last contract feature.
+pub const DD_FEATURE: &str = "dd_points/10";
+
+/// The features D's contract is judged by.
+pub fn contract_features(kept: CardSet, dd: u16, rules: &Rules) -> Vec<f64> {
+    let mut f = hand_features(kept, rules).to_vec();
+    f.push(f64::from(dd) / 10.0);
+    f
+}
+
 /// The number of features of a card D gave away.
 pub const GIFT_FEATURES: usize = 6;
 

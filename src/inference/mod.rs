@@ -23,8 +23,11 @@ pub mod train;
 mod weigh;
 
 pub use evidence::Evidence;
-pub use features::{gift_features, hand_features, GIFT_FEATURE_NAMES, HAND_FEATURE_NAMES};
-pub use model::{Gift, Interval, Model, Ordinal};
+pub use features::{
+    contract_features, gift_features, hand_features, DD_FEATURE, GIFT_FEATURE_NAMES,
+    HAND_FEATURE_NAMES,
+};
+pub use model::{Gift, Interval, Lead, Model, Ordinal};
 pub use weigh::{weighted_layouts, Weighted, MAX_CANDIDATES};
 
 use std::fmt;

@@ -18,8 +18,8 @@ use crate::cardset::CardSet;
 use crate::rules::Rules;
 
 use super::features::{
-    gift_features, hand_features, GIFT_FEATURES, GIFT_FEATURE_NAMES, HAND_FEATURES,
-    HAND_FEATURE_NAMES,
+    contract_features, gift_features, hand_features, CONTRACT_FEATURES, DD_FEATURE,
+    GIFT_FEATURES, GIFT_FEATURE_NAMES, HAND_FEATURES, HAND_FEATURE_NAMES,
 };
 
 /// An interval of a hand's level: `[low, high)`, either end open.
@@ -108,6 +108,22 @@ impl Gift {
     }
 }
 
+/// D's first lead: a card whose double-dummy loss on the layout (D's points
+/// from the first lead minus after the card) is `l` is led with a chance
+/// proportional to `exp(-l / temperature)` (the other cards' losses left
+/// out: they would need a search each).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Lead {
+    pub temperature: f64,
+}
+
+impl Lead {
+    /// The log-likelihood of a lead losing `loss` points.
+    pub fn log_chance(&self, loss: u16) -> f64 {
+        -f64::from(loss) / self.temperature
+    }
+}
+
 /// Every learned likelihood, with how it was made.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Model {
@@ -115,12 +131,16 @@ pub struct Model {
     pub about: String,
     pub command: String,
     pub hand_features: Vec<String>,
+    pub contract_features: Vec<String>,
     pub gift_features: Vec<String>,
     /// The level a bidder bids to, from its seven cards.
     pub bid: Ordinal,
-    /// The level D announces to, from the eight cards it kept.
+    /// The level D announces to, from the eight cards it kept and its
+    /// double-dummy points on the layout (the hand features, then
+    /// `dd_points/10`).
     pub contract: Ordinal,
     pub gift: Gift,
+    pub lead: Lead,
     /// The training figures (data sizes, log-likelihoods).
     pub training: serde_json::Value,
 }
@@ -139,13 +159,22 @@ impl Model {
     /// computes.
     pub fn from_json(text: &str) -> Result<Model, String> {
         let m: Model = serde_json::from_str(text).map_err(|e| format!("a model file: {e}"))?;
-        if m.hand_features != HAND_FEATURE_NAMES || m.gift_features != GIFT_FEATURE_NAMES {
+        let contract_names: Vec<&str> = HAND_FEATURE_NAMES
+            .iter()
+            .copied()
+            .chain([DD_FEATURE])
+            .collect();
+        if m.hand_features != HAND_FEATURE_NAMES
+            || m.gift_features != GIFT_FEATURE_NAMES
+            || m.contract_features != contract_names
+        {
             return Err("the model's features are not this build's: retrain it".into());
         }
         let sizes_ok = m.bid.weights.len() == HAND_FEATURES
-            && m.contract.weights.len() == HAND_FEATURES
+            && m.contract.weights.len() == CONTRACT_FEATURES
             && m.gift.weights.len() == GIFT_FEATURES;
-        if !sizes_ok || m.bid.scale <= 0.0 || m.contract.scale <= 0.0 {
+        if !sizes_ok || m.bid.scale <= 0.0 || m.contract.scale <= 0.0 || m.lead.temperature <= 0.0
+        {
             return Err("the model's weights do not fit its features".into());
         }
         Ok(m)
@@ -156,9 +185,10 @@ impl Model {
         self.bid.chance(&hand_features(seven, rules), i)
     }
 
-    /// The chance of D's contract given the eight cards it kept.
-    pub fn contract_chance(&self, kept: CardSet, rules: &Rules, i: Interval) -> f64 {
-        self.contract.chance(&hand_features(kept, rules), i)
+    /// The chance of D's contract given the eight cards it kept and its
+    /// double-dummy points from the first lead.
+    pub fn contract_chance(&self, kept: CardSet, dd: u16, rules: &Rules, i: Interval) -> f64 {
+        self.contract.chance(&contract_features(kept, dd, rules), i)
     }
 }
 
