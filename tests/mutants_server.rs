@@ -264,3 +264,52 @@ fn the_job_table_forgets_the_oldest_finished_jobs_past_64() {
         assert_eq!(jobs.status(k).unwrap()["result"], k, "job {k}");
     }
 }
+
+/// `GET /api/limits` tells the page and clients what this server was
+/// started with: the flags given here, in the units the keys name.
+#[test]
+fn the_limits_are_those_the_server_was_started_with() {
+    let s = Server::start(&[
+        "--jobs",
+        "3",
+        "--threads",
+        "1",
+        "--max-body-kib",
+        "8",
+        "--time-limit",
+        "7",
+    ]);
+    let (code, v) = s.get("limits");
+    assert_eq!(code, 200);
+    assert_eq!(v["max_jobs"], 3, "{v}");
+    assert_eq!(v["threads"], 1, "{v}");
+    assert_eq!(v["max_body"], 8 * 1024, "{v}");
+    assert_eq!(v["time_limit_s"], 7, "{v}");
+    // The caps on a request's size are there, each a positive count.
+    for k in [
+        "max_positions",
+        "max_samples",
+        "max_puzzles",
+        "max_candidates",
+    ] {
+        assert!(v[k].as_u64().is_some_and(|n| n > 0), "{k}: {v}");
+    }
+}
+
+/// A puzzle asked for without a seed gets one from the clock, reported
+/// with the puzzles so that it can be asked for again: two such requests
+/// get two different seeds, each below 1,000,000 (short enough to type).
+#[test]
+fn a_puzzle_without_a_seed_reports_the_seed_it_used() {
+    let s = Server::start(&["--threads", "1"]);
+    let mut seeds = Vec::new();
+    for _ in 0..2 {
+        let (code, v) = s.post("puzzle/new", &json!({"difficulty": "easy"}));
+        assert_eq!(code, 200, "{v}");
+        let seed = v["seed"].as_u64().unwrap_or_else(|| panic!("{v}"));
+        assert!(seed < 1_000_000, "{seed}");
+        seeds.push(seed);
+        std::thread::sleep(std::time::Duration::from_millis(3));
+    }
+    assert_ne!(seeds[0], seeds[1]);
+}
