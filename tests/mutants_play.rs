@@ -317,3 +317,18 @@ fn pimc_move_statistics_are_those_of_the_layouts() {
         "{seats:?}"
     );
 }
+
+/// Of two levels with the same expected score, a sampling declarer
+/// announces the lower (player.rs: "the lower on a tie"). Three layouts in
+/// four make 200, the fourth 100: 100 is sure, +100; 200 is made with
+/// chance 3/4, 200 · (3/4 − 1/4) = +100 exactly; every level between
+/// scores less (L/2). Both marriages kept: the cap is 300.
+#[test]
+fn a_tie_in_expected_score_announces_the_lower_level() {
+    use tysiac::player::announce;
+    let rules = Rules::STANDARD;
+    let kept: tysiac::CardSet = "KQ.KQ.A.A9".parse().unwrap();
+    assert_eq!(announce(&rules, kept, 100, 0.5, &[200, 200, 200, 100]), 100);
+    // Without the sure 100 (bid 110) the best is 200 alone.
+    assert_eq!(announce(&rules, kept, 110, 0.5, &[200, 200, 200, 100]), 200);
+}
