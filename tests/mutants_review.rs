@@ -4,8 +4,7 @@
 //! contract; docs/view.md).
 
 use tysiac::review::{
-    review, Review, Verdict, ViewSummary, ViewedExchange, ViewedMove, COSTLY_CHANCE,
-    COSTLY_POINTS,
+    review, Review, Verdict, ViewSummary, ViewedExchange, ViewedMove, COSTLY_CHANCE, COSTLY_POINTS,
 };
 use tysiac::{random, Card, Exchange, Give, Move, Objective, PimcOptions, Rules, Seat, Solver};
 
@@ -77,7 +76,16 @@ fn the_report_lists_costly_moves_and_counts_in_words() {
         moves: vec![
             viewed(4, Seat::D, "AD", 0, "TH", 4.7, Some(0.0), Verdict::LuckyBet),
             viewed(5, Seat::L, "9H", 0, "9H", 0.0, Some(0.0), Verdict::Fine),
-            viewed(21, Seat::L, "AS", 16, "KS", 14.2, Some(0.25), Verdict::Mistake),
+            viewed(
+                21,
+                Seat::L,
+                "AS",
+                16,
+                "KS",
+                14.2,
+                Some(0.25),
+                Verdict::Mistake,
+            ),
             viewed(22, Seat::R, "JS", 5, "QS", 1.0, None, Verdict::UnluckyGuess),
             viewed(23, Seat::L, "KD", 4, "9D", 3.0, Some(0.0), Verdict::Mistake),
         ],
@@ -129,8 +137,8 @@ fn the_report_lists_costly_moves_and_counts_in_words() {
 /// 0.0499….
 fn documented(dd_cost: u16, view_cost: f64, chance: Option<f64>, n: f64) -> Verdict {
     let layouts = |x: f64| (x * n).round();
-    let view_costly = layouts(view_cost) >= layouts(3.0)
-        || chance.is_some_and(|c| layouts(c) >= layouts(0.05));
+    let view_costly =
+        layouts(view_cost) >= layouts(3.0) || chance.is_some_and(|c| layouts(c) >= layouts(0.05));
     match (dd_cost > 0, view_costly) {
         (true, true) => Verdict::Mistake,
         (true, false) => Verdict::UnluckyGuess,
@@ -165,18 +173,37 @@ fn verdicts_follow_the_documented_thresholds_and_the_summary_adds_up() {
         let r = review(&p, &opts, &mut solver).unwrap();
         let mut want = [(0usize, 0usize, 0usize, 0u32, 0u32); 3];
         let x = r.exchange.as_ref().unwrap();
-        let mut decisions: Vec<(Seat, u16, f64, Option<f64>, Verdict)> =
-            vec![(Seat::D, x.dd_cost, x.view_cost, x.view_chance_cost, x.verdict)];
+        let mut decisions: Vec<(Seat, u16, f64, Option<f64>, Verdict)> = vec![(
+            Seat::D,
+            x.dd_cost,
+            x.view_cost,
+            x.view_chance_cost,
+            x.verdict,
+        )];
         for m in &r.moves {
-            decisions.push((m.seat, m.dd_cost, m.view_cost, m.view_chance_cost, m.verdict));
+            decisions.push((
+                m.seat,
+                m.dd_cost,
+                m.view_cost,
+                m.view_chance_cost,
+                m.verdict,
+            ));
             // The view cost is the best mean less the played one, for the
             // mover: D wants more points, a defender fewer.
             let sign = if m.seat == Seat::D { 1.0 } else { -1.0 };
             let diff = sign * (m.view_best_mean - m.view_mean);
-            assert!((m.view_cost - diff.max(0.0)).abs() < 1e-9, "move {}", m.number);
+            assert!(
+                (m.view_cost - diff.max(0.0)).abs() < 1e-9,
+                "move {}",
+                m.number
+            );
         }
         for (seat, dd, cost, chance, verdict) in decisions {
-            assert_eq!(verdict, documented(dd, cost, chance, 20.0), "{seat}: {dd} {cost} {chance:?}");
+            assert_eq!(
+                verdict,
+                documented(dd, cost, chance, 20.0),
+                "{seat}: {dd} {cost} {chance:?}"
+            );
             seen[verdict as usize] += 1;
             if cost < 3.0 && chance.is_some_and(|c| (c * 20.0).round() == 1.0) {
                 edge = true;
@@ -197,7 +224,13 @@ fn verdicts_follow_the_documented_thresholds_and_the_summary_adds_up() {
             let s = &r.summary[seat.index()];
             let w = want[seat.index()];
             assert_eq!(
-                (s.mistakes, s.unlucky_guesses, s.lucky_bets, s.dd_cost, s.dd_cost_of_mistakes),
+                (
+                    s.mistakes,
+                    s.unlucky_guesses,
+                    s.lucky_bets,
+                    s.dd_cost,
+                    s.dd_cost_of_mistakes
+                ),
                 w,
                 "{seat}, seed {seed}"
             );
@@ -206,4 +239,84 @@ fn verdicts_follow_the_documented_thresholds_and_the_summary_adds_up() {
     // The hands give every verdict but at most one kind.
     assert!(seen.iter().filter(|&&n| n > 0).count() >= 3, "{seen:?}");
     assert!(edge, "no decision at the 5% edge below 3 points");
+}
+
+/// The exchange judged from D's view, recomputed from its definition
+/// (docs/view.md): over `samples` layouts of the 14 cards D cannot see
+/// (layout i from stream i of the seed), every candidate's mean points and
+/// chance of the contract; the candidates include each layout's
+/// double-dummy best exchange, and the view's best is the candidate with
+/// the highest chance, then mean. So the view's best scores at least as
+/// well as each layout's best, the view mean is the played exchange's, and
+/// the two costs are the differences (never below 0).
+#[test]
+fn the_exchange_view_is_the_best_of_the_layouts_best_exchanges() {
+    use tysiac::estimate::sample::{deal_unseen, sample_rng};
+    use tysiac::{Deal, Form};
+    let rules = Rules::STANDARD;
+    let mut judged_worse = 0;
+    for seed in 0..5u64 {
+        let mut rng = random::rng(800 + seed);
+        let mut p = random::played_hand(&mut rng, &rules, 3);
+        p.contract = Some(110);
+        let Form::History(h) = &p.form else {
+            panic!("a history")
+        };
+        let (deal, played) = (h.deal.unwrap(), h.exchange.unwrap());
+        let n = 10usize;
+        let mut solver = Solver::new(rules);
+        let opts = PimcOptions {
+            samples: n,
+            seed,
+            objective: None,
+        };
+        let r = review(&p, &opts, &mut solver).unwrap();
+        let x = r.exchange.unwrap();
+        let ten = deal.declarer_ten();
+        let layouts: Vec<Deal> = (0..n)
+            .map(|i| {
+                let piles = deal_unseen(ten, &[7, 7], &mut sample_rng(seed, i as u64));
+                Deal {
+                    hands: [deal.hands[0], piles[0], piles[1]],
+                    musik: deal.musik,
+                }
+            })
+            .collect();
+        let mut score = |e: &Exchange| {
+            let v: Vec<u16> = layouts
+                .iter()
+                .map(|l| solver.value(&l.after(&rules, e).unwrap()))
+                .collect();
+            let mean = v.iter().map(|&x| f64::from(x)).sum::<f64>() / n as f64;
+            let make = v.iter().filter(|&&x| x >= 110).count() as f64 / n as f64;
+            (make, mean)
+        };
+        let (played_make, played_mean) = score(&played);
+        let (best_make, best_mean) = score(&x.view_best);
+        assert!((x.view_mean - played_mean).abs() < 1e-9, "seed {seed}");
+        assert!((x.view_best_mean - best_mean).abs() < 1e-9, "seed {seed}");
+        let chance = x.view_chance_cost.unwrap();
+        assert!(
+            (chance - (best_make - played_make).max(0.0)).abs() < 1e-9,
+            "seed {seed}"
+        );
+        assert!((x.view_cost - (best_mean - played_mean).max(0.0)).abs() < 1e-9);
+        let bests: Vec<Exchange> = layouts
+            .iter()
+            .map(|l| Solver::new(rules).best_exchange(l).0)
+            .collect();
+        for e in &bests {
+            let (make, mean) = score(e);
+            assert!(
+                (best_make, best_mean) >= (make, mean),
+                "seed {seed}: {e} ({make}, {mean}) beats the view's best {} ({best_make}, {best_mean})",
+                x.view_best
+            );
+        }
+        if (best_make, best_mean) > (played_make, played_mean) {
+            judged_worse += 1;
+        }
+    }
+    // The check bites: some exchange played was worse than the view's best.
+    assert!(judged_worse > 0);
 }

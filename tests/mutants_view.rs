@@ -42,3 +42,78 @@ fn the_last_trick_bonus_goes_to_the_last_trick_s_winner_in_every_view() {
         }
     }
 }
+
+/// The unseen cards of a view before any play: for D, every card but its
+/// eight at the first lead and the two it gave (it knows where those
+/// went); for a defender that saw no musik and no exchange, every card but
+/// its own eight.
+#[test]
+fn the_unseen_cards_are_those_the_viewer_cannot_place() {
+    use tysiac::view::parse_views;
+    use tysiac::CardSet;
+    let rules: Rules = "standard musik_shown=no".parse().unwrap();
+    let view = |text: &str| {
+        parse_views(text, "t", rules, None)
+            .remove(0)
+            .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let hand: CardSet = "KQ9.J.A.KQ9".parse().unwrap();
+    let given: CardSet = "9D,9C".parse().unwrap();
+    let d = view("view: D\nhand: KQ9.J.A.KQ9\nexchange: 9D 9C");
+    assert_eq!(d.knowledge().unseen(), CardSet::ALL.minus(hand | given));
+    assert_eq!(d.knowledge().unseen().len(), 14);
+    let own: CardSet = "TJ.9.AT.QJ9".parse().unwrap();
+    let r = view("view: R\nhand: TJ.9.AT.QJ9");
+    assert_eq!(r.knowledge().unseen(), CardSet::ALL.minus(own));
+    assert_eq!(r.knowledge().unseen().len(), 16);
+}
+
+/// A sampled layout is a whole deal: three hands of seven and a musik of
+/// three holding all 24 cards, and its exchange applied to that deal gives
+/// its first-lead state, also where the seat never saw the musik (the
+/// musik is then a stand-in from D's ten cards) and where the deal was
+/// written after the exchange (8 8 8: musik and exchange are stand-ins).
+#[test]
+fn every_sampled_layout_is_a_whole_deal_that_leads_to_its_start() {
+    use tysiac::estimate::sample::sample_rng;
+    use tysiac::{CardSet, Sampler};
+    for (rules, seed) in [("standard musik_shown=no", 1u64), ("standard", 2)] {
+        let rules: Rules = rules.parse().unwrap();
+        let mut rng = random::rng(900 + seed);
+        let p = random::played_hand(&mut rng, &rules, 7);
+        let Form::History(h) = &p.form else {
+            panic!("a history")
+        };
+        let start = h.start.unwrap();
+        // The same hand written after the exchange (8 8 8).
+        let after = format!(
+            "deal: {} {} {}\nplay: {}",
+            start.hands[0],
+            start.hands[1],
+            start.hands[2],
+            h.moves
+                .iter()
+                .map(|m| m.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+        let written: tysiac::Position = tysiac::parse_positions_with(&after, "t", rules)
+            .remove(0)
+            .unwrap();
+        for q in [&p, &written] {
+            for seat in Seat::ALL {
+                let v = View::from_position(q, Some(seat)).unwrap();
+                let sampler = Sampler::new(&v);
+                for i in 0..20 {
+                    let l = sampler.sample(&mut sample_rng(seed, i));
+                    let d = &l.deal;
+                    assert_eq!(d.musik.len(), 3, "{seat}: musik {}", d.musik);
+                    assert!(d.hands.iter().all(|h| h.len() == 7), "{seat}");
+                    let all = d.hands.iter().fold(d.musik, |a, &h| a | h);
+                    assert_eq!(all, CardSet::ALL, "{seat}");
+                    assert_eq!(d.after(&rules, &l.exchange).unwrap(), l.start, "{seat}");
+                }
+            }
+        }
+    }
+}
