@@ -319,3 +319,95 @@ fn a_puzzle_without_a_seed_reports_the_seed_it_used() {
     }
     assert_ne!(seeds[0], seeds[1]);
 }
+
+/// How a background job ends, as its status shows it: work that returns
+/// is `done` with its result; work that panics is `failed` with 500 (an
+/// internal error, not a time limit); a cancelled job is `cancelled` (409);
+/// a job past its time limit is stopped at its next progress tick and is
+/// `failed` with 504. While running, `done` counts the ticks so far. (The
+/// limit is 2 s, so that the cancel comes well before it on a busy machine.)
+#[test]
+fn a_background_job_ends_done_failed_cancelled_or_timed_out() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+    use tysiac::server::{Config, Jobs};
+
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let _in_runtime = runtime.enter();
+    let jobs = Jobs::new(Config {
+        threads: 1,
+        max_jobs: 4,
+        max_body: 1024,
+        time_limit: Duration::from_secs(2),
+    });
+    let settle = |id: u64| {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let st = jobs.status(id).unwrap();
+            if st["state"] != "running" || Instant::now() > deadline {
+                return st;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    };
+    let id = |v: serde_json::Value| v["job"].as_u64().unwrap();
+
+    let ok = id(jobs.spawn(2, Box::new(|_| Ok(json!("fine")))).unwrap());
+    let st = settle(ok);
+    assert_eq!(
+        (st["state"].as_str(), &st["result"]),
+        (Some("done"), &json!("fine"))
+    );
+
+    let boom = id(jobs
+        .spawn(2, Box::new(|_| panic!("a bug in the work")))
+        .unwrap());
+    let st = settle(boom);
+    assert_eq!(st["state"], "failed", "{st}");
+    assert_eq!(st["status"], 500, "{st}");
+
+    // Each ticks until stopped (or 5 s, then returns).
+    let go = Arc::new(AtomicBool::new(false));
+    let mut ids = Vec::new();
+    for _ in 0..2 {
+        let go = go.clone();
+        let v = jobs
+            .spawn(
+                1_000_000,
+                Box::new(move |job| {
+                    let end = Instant::now() + Duration::from_secs(5);
+                    while Instant::now() < end {
+                        if go.load(Ordering::SeqCst) {
+                            job.tick();
+                        }
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                    Ok(json!("ran to the end"))
+                }),
+            )
+            .unwrap();
+        ids.push(id(v));
+    }
+    let (cancelled, timed_out) = (ids[0], ids[1]);
+    go.store(true, Ordering::SeqCst);
+    // Progress shows while the job runs.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let mut done = 0;
+    while done == 0 && Instant::now() < deadline {
+        done = jobs.status(cancelled).unwrap()["done"].as_u64().unwrap();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(done > 0, "no progress shown");
+    jobs.cancel(cancelled).unwrap();
+    let st = settle(cancelled);
+    assert_eq!(st["state"], "cancelled", "{st}");
+    assert_eq!(st["status"], 409, "{st}");
+    let st = settle(timed_out);
+    assert_eq!(st["state"], "failed", "{st}");
+    assert_eq!(st["status"], 504, "{st}");
+}
