@@ -411,3 +411,26 @@ fn a_background_job_ends_done_failed_cancelled_or_timed_out() {
     assert_eq!(st["state"], "failed", "{st}");
     assert_eq!(st["status"], 504, "{st}");
 }
+
+/// The answer for one position does not depend on the other positions of
+/// the request: two views under different rules (the second with 100
+/// points for the last trick, which changes D's totals) suggested together
+/// get the same moves and means as each asked for alone.
+#[test]
+fn positions_under_different_rules_in_one_request_keep_their_own_rules() {
+    let s = Server::start(&["--threads", "1"]);
+    let one = "rules: standard musik_shown=no\nview: D\nhand: KQ9.J.A.KQ9\nexchange: 9D 9C\nplay: AC JC QC\n";
+    let two = "rules: standard musik_shown=no last_trick_bonus=100\nview: D\nhand: KQ9.J.A.KQ9\nexchange: 9D 9C\nplay: AC JC QC\n";
+    let ask = |text: &str| {
+        let (code, v) = s.post("suggest", &json!({"text": text, "samples": 6, "seed": 2}));
+        assert_eq!(code, 200, "{v}");
+        v["results"].as_array().unwrap().clone()
+    };
+    let both = ask(&format!("{one}\n{two}"));
+    let (a, b) = (ask(one), ask(two));
+    assert_eq!(both.len(), 2);
+    assert_eq!(both[0]["moves"], a[0]["moves"]);
+    assert_eq!(both[1]["moves"], b[0]["moves"]);
+    // The bonus shows: the two rule sets do not give the same means.
+    assert_ne!(a[0]["moves"], b[0]["moves"]);
+}
