@@ -168,7 +168,8 @@ fn verdicts_follow_the_documented_thresholds_and_the_summary_adds_up() {
         let opts = PimcOptions {
             samples: 20,
             seed,
-            objective: None,
+            // (The rest as by default: robust to options added later.)
+            ..PimcOptions::default()
         };
         let r = review(&p, &opts, &mut solver).unwrap();
         let mut want = [(0usize, 0usize, 0usize, 0u32, 0u32); 3];
@@ -268,7 +269,8 @@ fn the_exchange_view_is_the_best_of_the_layouts_best_exchanges() {
         let opts = PimcOptions {
             samples: n,
             seed,
-            objective: None,
+            // (The rest as by default: robust to options added later.)
+            ..PimcOptions::default()
         };
         let r = review(&p, &opts, &mut solver).unwrap();
         let x = r.exchange.unwrap();
