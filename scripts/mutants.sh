@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# Mutation testing of the rules, state, deal, score, analyze, puzzle-filter and
-# sampling code with cargo-mutants (https://mutants.rs). Not part of CI: on a
-# 2-core machine it takes about an hour. Usage:
+# Mutation testing with cargo-mutants (https://mutants.rs): the rules, state,
+# deal, score, analyze, puzzle-filter and sampling code, and (issue 24) the
+# layers above the solver: a seat's view, PIMC, the players, self-play, the
+# view post-mortem, the server, the exchange estimate and batch jobs. Not
+# part of CI: every group in full is well over the machine's day; see
+# docs/testing.md for the samples run (MUTANTS_EXTRA='--shard 0/K'). Usage:
 #
 #   cargo install cargo-mutants
 #   scripts/mutants.sh            # every group below, in priority order
 #   scripts/mutants.sh state      # one group
+#   scripts/mutants.sh diff       # the lines this branch changed in src/
+#                                 # (against MUTANTS_BASE, default main)
 #
 # Each group is a separate cargo-mutants run (so the priority order holds)
 # with the test binaries for that code,
@@ -47,6 +52,7 @@ group() {
     "${NICE[@]}" cargo mutants "${COMMON[@]}" -o "mutants.out/$name" "${args[@]}" "$@" || true
 }
 
+mkdir -p mutants.out
 run() {
     case $1 in
     state) group state "reference_rules legal_moves house_rules fields boundaries" -f src/state.rs \
@@ -80,10 +86,28 @@ run() {
         -f src/estimate/exchange.rs ;;
     batch) group batch "batch" --cargo-arg=--lib -f src/batch.rs ;;
     # A seat's view, PIMC, the players, self-play and the view post-mortem.
-    view) group view "view review" -f src/view/mod.rs -f src/view/read.rs \
+    view) group view "view review mutants_view" -f src/view/mod.rs -f src/view/read.rs \
         -f src/view/knowledge.rs -f src/view/sampler.rs ;;
     play) group play "play mutants_play" -f src/pimc.rs -f src/player.rs -f src/selfplay.rs ;;
     review) group review "review mutants_review" -f src/review.rs ;;
+    # Every change: the mutants on the lines it touched (issue 24), against
+    # MUTANTS_BASE (default main), with the fast test binaries (all but the
+    # reference cross-checks, the browser, the arena and the examples).
+    # MUTANTS_TESTS="review mutants_review" narrows the test binaries to
+    # those of the code changed (each binary is rebuilt for every mutant).
+    diff)
+        local base=${MUTANTS_BASE:-main} tests=${MUTANTS_TESTS:-}
+        git diff "$(git merge-base "$base" HEAD)" -- src/ > mutants.out/diff.patch
+        if [ -z "$tests" ]; then
+            for t in tests/*.rs; do
+                t=$(basename "$t" .rs)
+                case $t in
+                positions_reference | solver_vs_reference | properties | browser | arena | examples) ;;
+                *) tests="$tests $t" ;;
+                esac
+            done
+        fi
+        group diff "$tests" --in-diff mutants.out/diff.patch ;;
     *) echo "unknown group $1" >&2; exit 2 ;;
     esac
 }
