@@ -25,13 +25,13 @@ cd "$(dirname "$0")/.."
 
 # Timeouts for this machine: a mutant's build is ~15-40 s, its tests a few
 # seconds; a mutant that makes a search loop for ever is cut at 60 s.
-COMMON=(--timeout 60 --build-timeout 300 --no-shuffle -E 'fmt::|from_str' --profile mutants \
-    --sharding round-robin)
+COMMON=(--timeout 60 --build-timeout 300 --no-shuffle -E 'fmt::|from_str' --profile mutants)
 # --profile mutants (Cargo.toml): the crate at opt-level 1, its dependencies
 # at 3. A mutant's build is then 5-30 s instead of about 90 s at opt-level 3,
 # and the tests the groups run stay fast.
 # Extra arguments for every group, e.g. MUTANTS_EXTRA='--baseline=skip' when
-# the test binaries are known to pass, or a sample: MUTANTS_EXTRA='--shard 0/3'.
+# the test binaries are known to pass, or a sample of every 3rd mutant, the
+# files interleaved: MUTANTS_EXTRA='--shard 0/3 --sharding round-robin'.
 # shellcheck disable=SC2206
 COMMON+=(${MUTANTS_EXTRA:-})
 # (-E may be given again in a group: cargo-mutants takes every -E.)
@@ -77,14 +77,14 @@ run() {
         -F 'deal_unseen|landing_counts|sample_rng|sample_deal|deal_sample|solve_sample|choice_layouts|sample_layout|screening_layout' ;;
     # The layers above the solver (issue 24).
     # The server's jobs and page (every mutant), and its API and game routes
-    # (a sample on this machine: MUTANTS_EXTRA='--shard 0/4').
+    # (a sample on this machine: MUTANTS_EXTRA='--shard 0/4 --sharding round-robin').
     server) group server "serve_api serve_game mutants_server" -f src/server/jobs.rs \
         -f src/server/mod.rs ;;
     server-routes) group server-routes "serve_api serve_game mutants_server" -f src/server/api.rs \
         -f src/server/game.rs ;;
     exchange) group exchange "bid bid_advice sampling_uniform mutants_exchange" --cargo-arg=--lib \
         -f src/estimate/exchange.rs ;;
-    batch) group batch "batch" --cargo-arg=--lib -f src/batch.rs ;;
+    batch) group batch "batch mutants_batch" --cargo-arg=--lib -f src/batch.rs ;;
     # A seat's view, PIMC, the players, self-play and the view post-mortem.
     view) group view "view review mutants_view" -f src/view/mod.rs -f src/view/read.rs \
         -f src/view/knowledge.rs -f src/view/sampler.rs ;;
