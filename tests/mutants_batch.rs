@@ -110,23 +110,41 @@ fn a_held_output_makes_the_second_run_wait_and_say_so() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    assert!(child.try_wait().unwrap().is_none(), "it did not wait");
-    std::fs::remove_file(&lock).unwrap();
-    let status = child.wait().unwrap();
-    assert!(status.success());
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
+    // Read its stderr as it comes; the lock goes once it has said it waits
+    // (or after 20 s, when the test fails).
+    let mut stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut all = String::new();
+        let mut buf = [0u8; 256];
+        while let Ok(n) = stderr.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            all.push_str(&String::from_utf8_lossy(&buf[..n]));
+            let _ = tx.send(all.clone());
+        }
+        all
+    });
     let want = format!(
         "waiting: {} is held by process {}",
         lock.display(),
         std::process::id()
     );
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let mut seen = String::new();
+    while !seen.contains(&want) && std::time::Instant::now() < deadline {
+        if let Ok(s) = rx.recv_timeout(std::time::Duration::from_millis(100)) {
+            seen = s;
+        }
+    }
+    // Still waiting: nothing was written while the lock was held.
+    assert!(child.try_wait().unwrap().is_none(), "it did not wait");
+    assert!(!out.exists() || std::fs::read_to_string(&out).unwrap().is_empty());
+    std::fs::remove_file(&lock).unwrap();
+    let status = child.wait().unwrap();
+    assert!(status.success());
+    let err = reader.join().unwrap();
     assert_eq!(err.matches(&want).count(), 1, "stderr: {err}");
     assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 2);
 }
