@@ -154,19 +154,33 @@ fn documented(dd_cost: u16, view_cost: f64, chance: Option<f64>, n: f64) -> Verd
 /// 732 (seed 32), L's move 5 gives D the contract on one layout more than
 /// L's best (5%) at a view cost of 2.85 points: a lucky bet, not fine (it
 /// was judged fine while the chance was compared as computed, 0.0499…).
+/// With one layout a move and no contract, decisions costing exactly 3
+/// points occur too, and are costly.
 #[test]
 fn verdicts_follow_the_documented_thresholds_and_the_summary_adds_up() {
     assert_eq!((COSTLY_POINTS, COSTLY_CHANCE), (3.0, 0.05));
     let rules = Rules::STANDARD;
     let mut seen = [0usize; 4];
     let mut edge = false;
-    for seed in [0u64, 1, 2, 3, 32] {
+    let mut edge_points = false;
+    // (samples, contract, seed): with one layout a move the view cost is a
+    // whole number of points, and exactly 3 occurs (hands 704 and 712).
+    let runs = [
+        (20, Some(110), 0u64),
+        (20, Some(110), 1),
+        (20, Some(110), 2),
+        (20, Some(110), 3),
+        (20, Some(110), 32),
+        (1, None, 4),
+        (1, None, 12),
+    ];
+    for (samples, contract, seed) in runs {
         let mut rng = random::rng(700 + seed);
         let mut p = random::played_hand(&mut rng, &rules, 24);
-        p.contract = Some(110);
+        p.contract = contract;
         let mut solver = Solver::new(rules);
         let opts = PimcOptions {
-            samples: 20,
+            samples,
             seed,
             // (The rest as by default: robust to options added later.)
             ..PimcOptions::default()
@@ -202,12 +216,15 @@ fn verdicts_follow_the_documented_thresholds_and_the_summary_adds_up() {
         for (seat, dd, cost, chance, verdict) in decisions {
             assert_eq!(
                 verdict,
-                documented(dd, cost, chance, 20.0),
+                documented(dd, cost, chance, samples as f64),
                 "{seat}: {dd} {cost} {chance:?}"
             );
             seen[verdict as usize] += 1;
             if cost < 3.0 && chance.is_some_and(|c| (c * 20.0).round() == 1.0) {
                 edge = true;
+            }
+            if cost == 3.0 && chance.is_none() {
+                edge_points = true;
             }
             let w = &mut want[seat.index()];
             w.3 += u32::from(dd);
@@ -240,6 +257,7 @@ fn verdicts_follow_the_documented_thresholds_and_the_summary_adds_up() {
     // The hands give every verdict but at most one kind.
     assert!(seen.iter().filter(|&&n| n > 0).count() >= 3, "{seen:?}");
     assert!(edge, "no decision at the 5% edge below 3 points");
+    assert!(edge_points, "no decision at exactly 3 points");
 }
 
 /// The exchange judged from D's view, recomputed from its definition
