@@ -117,3 +117,28 @@ fn every_sampled_layout_is_a_whole_deal_that_leads_to_its_start() {
         }
     }
 }
+
+/// `marriage_needs_trick=yes` with `first_trick_marriage=yes`: a marriage
+/// declared on the first trick scores only once its player has won a trick
+/// (RULES.md). D, holding the four top hearts, leads QH declaring (100);
+/// L and R follow with 9H and JH, and D's queen takes the trick: 3 + 0 + 2
+/// card points. In D's view: nothing yet after the lead, 105 after the
+/// trick; without the switch, 100 at once.
+#[test]
+fn a_first_trick_marriage_waits_for_a_trick_won_in_the_view() {
+    use tysiac::view::parse_views;
+    let text = "view: D\nhand: AKQT.J.A.KQ\nexchange: 9D 9C\nplay: QH+";
+    let points = |rules: &str, play: &str| {
+        let rules: Rules = rules.parse().unwrap();
+        let v = parse_views(&format!("{text}{play}"), "t", rules, None)
+            .remove(0)
+            .unwrap_or_else(|e| panic!("{e}"));
+        v.table().points
+    };
+    let waits = "standard musik_shown=no first_trick_marriage=yes marriage_needs_trick=yes";
+    assert_eq!(points(waits, ""), [0, 0, 0]);
+    assert_eq!(points(waits, " 9H JH"), [105, 0, 0]);
+    let at_once = "standard musik_shown=no first_trick_marriage=yes";
+    assert_eq!(points(at_once, ""), [100, 0, 0]);
+    assert_eq!(points(at_once, " 9H JH"), [105, 0, 0]);
+}
