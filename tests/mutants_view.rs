@@ -142,3 +142,66 @@ fn a_first_trick_marriage_waits_for_a_trick_won_in_the_view() {
     assert_eq!(points(at_once, ""), [100, 0, 0]);
     assert_eq!(points(at_once, " 9H JH"), [105, 0, 0]);
 }
+
+/// What a view accepts as a declaration mark (NOTATION.md: a lead that
+/// declared carries a `+`). Only a lead of a K or Q, or an ace under
+/// `ace_marriage`, can declare: a `+` on a jack is refused, naming the
+/// move. The viewer's own ace lead holding all four aces under
+/// `ace_marriage=200` and `declare=auto` declares, so it must carry the
+/// mark: without it the play is refused; with it, D's points hold the 200.
+#[test]
+fn declaration_marks_on_leads_follow_the_rules() {
+    use tysiac::view::parse_views;
+    let read =
+        |rules: &str, text: &str| parse_views(text, "t", rules.parse().unwrap(), None).remove(0);
+    // R's view: D leads AS, L plays KS, R 9S; D, on lead again, leads the
+    // JD marked as declaring.
+    let open = "standard musik_shown=no";
+    let jack = read(open, "view: R\nhand: TJ.9.AT.QJ9\nplay: AS KS 9S | JD+");
+    let e = jack.expect_err("a jack cannot declare");
+    assert_eq!(e.key.as_deref(), Some("play"), "{e}");
+    assert!(e.message.starts_with("move 4"), "{e}");
+    // D holds the four aces (AH AD AC AS) and the KH TH; it leads the KH to
+    // trick 1 (no declaring on the first trick), which L's 9H and R's JH
+    // cannot beat, then leads the AH still holding all four aces.
+    let aces = "standard musik_shown=no ace_marriage=200";
+    let base = "view: D\nhand: AKT.AJ.A.AJ\nexchange: 9D 9C\nplay: KH 9H JH | ";
+    let bare = read(aces, &format!("{base}AH"));
+    let e = bare.expect_err("an unmarked declaring lead");
+    assert!(e.message.contains("AH+"), "{e}");
+    let marked = read(aces, &format!("{base}AH+")).unwrap_or_else(|e| panic!("{e}"));
+    // 4 + 0 + 2 for the first trick, 200 for the aces.
+    assert_eq!(marked.table().points, [206, 0, 0]);
+}
+
+/// A defender's view of a whole hand knows the card D gave it: read from
+/// history form, L's and R's views carry it, and every layout they sample
+/// gives them that very card.
+#[test]
+fn a_defender_s_view_of_a_history_knows_the_card_it_got() {
+    use tysiac::estimate::sample::sample_rng;
+    use tysiac::{Give, Sampler};
+    let rules = Rules::STANDARD;
+    for seed in 0..4u64 {
+        let mut rng = random::rng(950 + seed);
+        let p = random::played_hand(&mut rng, &rules, 4);
+        let Form::History(h) = &p.form else {
+            panic!("a history")
+        };
+        let Give::Pass(to_l, to_r) = h.exchange.unwrap().give else {
+            panic!("musik=pass")
+        };
+        for (seat, card) in [(Seat::L, to_l), (Seat::R, to_r)] {
+            let v = View::from_position(&p, Some(seat)).unwrap();
+            assert_eq!(v.setup().got, Some(card), "{seat}, hand {seed}");
+            let sampler = Sampler::new(&v);
+            for i in 0..10 {
+                let l = sampler.sample(&mut sample_rng(seed, i));
+                let Give::Pass(a, b) = l.exchange.give else {
+                    panic!("musik=pass")
+                };
+                assert_eq!(if seat == Seat::L { a } else { b }, card, "{seat}");
+            }
+        }
+    }
+}
