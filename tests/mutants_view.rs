@@ -205,3 +205,24 @@ fn a_defender_s_view_of_a_history_knows_the_card_it_got() {
         }
     }
 }
+
+/// Under `declare=auto` a K led without declaring shows its leader lacks
+/// the Q (RULES.md, *What each seat knows*). R holds no heart; D leads the
+/// 9H, L shows a void (9D), R throws the QC, and D's 9H wins: every other
+/// heart is then D's. D's KH led next without declaring is impossible,
+/// and the error says why: the QH could be nowhere but in D's hand.
+#[test]
+fn an_undeclared_king_whose_queen_can_be_nowhere_else_is_refused() {
+    use tysiac::view::parse_views;
+    let text = "view: R\nhand: .AKQ.AKQ.AK\nplay: 9H 9D QC | KH";
+    let e = parse_views(text, "t", "standard musik_shown=no".parse().unwrap(), None)
+        .remove(0)
+        .expect_err("the QH is D's");
+    assert_eq!(e.key.as_deref(), Some("play"), "{e}");
+    assert!(
+        e.message.starts_with("move 4, D plays KH")
+            && e.message
+                .contains("D then lacked QH, yet it can be nowhere else"),
+        "{e}"
+    );
+}
