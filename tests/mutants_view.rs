@@ -172,6 +172,10 @@ fn declaration_marks_on_leads_follow_the_rules() {
     let marked = read(aces, &format!("{base}AH+")).unwrap_or_else(|e| panic!("{e}"));
     // 4 + 0 + 2 for the first trick, 200 for the aces.
     assert_eq!(marked.table().points, [206, 0, 0]);
+    // Without ace_marriage (standard) the same bare lead declares nothing
+    // and is accepted: the first trick's 6 points only.
+    let plain = read(open, &format!("{base}AH")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(plain.table().points, [6, 0, 0]);
 }
 
 /// A defender's view of a whole hand knows the card D gave it: read from
