@@ -229,8 +229,8 @@ fn jobs_started_together_from_many_threads_keep_their_own_ids_and_results() {
 
 /// The table keeps at most 64 jobs: the 65th background job makes it
 /// forget the finished ones, oldest first, down to 32. Started one after
-/// the other, each finished before the next: jobs 1 to 32 are forgotten
-/// (404), 33 to 65 still answer.
+/// the other, each finished before the next: all 64 answer until then;
+/// after the 65th, jobs 1 to 32 are forgotten (404), 33 to 65 still answer.
 #[test]
 fn the_job_table_forgets_the_oldest_finished_jobs_past_64() {
     use std::time::Duration;
@@ -261,6 +261,12 @@ fn the_job_table_forgets_the_oldest_finished_jobs_past_64() {
             std::thread::sleep(Duration::from_millis(1));
         }
         assert_eq!(jobs.status(k).unwrap()["result"], k);
+        if k == 64 {
+            // Up to 64 the table keeps every job.
+            for j in 1..=64u64 {
+                assert_eq!(jobs.status(j).unwrap()["result"], j, "job {j} of 64");
+            }
+        }
     }
     for k in 1..=32u64 {
         let e = jobs.status(k).expect_err("forgotten");
