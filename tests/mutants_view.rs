@@ -4,7 +4,7 @@
 use tysiac::{random, Form, Rules, Seat, View};
 
 /// `last_trick_bonus=N`: N points to the winner of the last trick, counted
-/// like card points (RULES.md). The same played hands seen from each seat,
+/// like card points (docs/rules.md). The same played hands seen from each seat,
 /// once without the bonus and once with 10: at the end the view's points
 /// differ by exactly 10, for one seat, the one that won the last trick;
 /// before the last trick they do not differ at all.
@@ -120,7 +120,7 @@ fn every_sampled_layout_is_a_whole_deal_that_leads_to_its_start() {
 
 /// `marriage_needs_trick=yes` with `first_trick_marriage=yes`: a marriage
 /// declared on the first trick scores only once its player has won a trick
-/// (RULES.md). D, holding the four top hearts, leads QH declaring (100);
+/// (docs/rules.md). D, holding the four top hearts, leads QH declaring (100);
 /// L and R follow with 9H and JH, and D's queen takes the trick: 3 + 0 + 2
 /// card points. In D's view: nothing yet after the lead, 105 after the
 /// trick; without the switch, 100 at once.
@@ -143,7 +143,7 @@ fn a_first_trick_marriage_waits_for_a_trick_won_in_the_view() {
     assert_eq!(points(at_once, " 9H JH"), [105, 0, 0]);
 }
 
-/// What a view accepts as a declaration mark (NOTATION.md: a lead that
+/// What a view accepts as a declaration mark (docs/notation.md: a lead that
 /// declared carries a `+`). Only a lead of a K or Q, or an ace under
 /// `ace_marriage`, can declare: a `+` on a jack is refused, naming the
 /// move. The viewer's own ace lead holding all four aces under
@@ -211,7 +211,7 @@ fn a_defender_s_view_of_a_history_knows_the_card_it_got() {
 }
 
 /// Under `declare=auto` a K led without declaring shows its leader lacks
-/// the Q (RULES.md, *What each seat knows*). R holds no heart; D leads the
+/// the Q (docs/rules.md, *What each seat knows*). R holds no heart; D leads the
 /// 9H, L shows a void (9D), R throws the QC, and D's 9H wins: every other
 /// heart is then D's. D's KH led next without declaring is impossible,
 /// and the error says why: the QH could be nowhere but in D's hand.
