@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# Mutation testing of the rules, state, deal, score, analyze, puzzle-filter and
-# sampling code with cargo-mutants (https://mutants.rs). Not part of CI: on a
-# 2-core machine it takes about an hour. Usage:
+# Mutation testing with cargo-mutants (https://mutants.rs): the rules, state,
+# deal, score, analyze, puzzle-filter and sampling code, and (issue 24) the
+# layers above the solver: a seat's view, PIMC, the players, self-play, the
+# view post-mortem, the server, the exchange estimate and batch jobs. Not
+# part of CI: every group in full is well over the machine's day; see
+# docs/testing.md for the samples run (MUTANTS_EXTRA='--shard 0/K'). Usage:
 #
 #   cargo install cargo-mutants
 #   scripts/mutants.sh            # every group below, in priority order
 #   scripts/mutants.sh state      # one group
+#   scripts/mutants.sh diff       # the lines this branch changed in src/
+#                                 # (against MUTANTS_BASE, default main)
 #
 # Each group is a separate cargo-mutants run (so the priority order holds)
 # with the test binaries for that code,
@@ -20,12 +25,22 @@ cd "$(dirname "$0")/.."
 
 # Timeouts for this machine: a mutant's build is ~15-40 s, its tests a few
 # seconds; a mutant that makes a search loop for ever is cut at 60 s.
-COMMON=(--timeout 60 --build-timeout 300 --no-shuffle -E 'fmt::|from_str')
+COMMON=(--timeout 60 --build-timeout 300 --no-shuffle -E 'fmt::|from_str' --profile mutants)
+# --profile mutants (Cargo.toml): the crate at opt-level 1, its dependencies
+# at 3. A mutant's build is then 5-30 s instead of about 90 s at opt-level 3,
+# and the tests the groups run stay fast.
+# Extra arguments for every group, e.g. MUTANTS_EXTRA='--baseline=skip' when
+# the test binaries are known to pass, or a sample of every 3rd mutant, the
+# files interleaved: MUTANTS_EXTRA='--shard 0/3 --sharding round-robin'.
+# shellcheck disable=SC2206
+COMMON+=(${MUTANTS_EXTRA:-})
 # (-E may be given again in a group: cargo-mutants takes every -E.)
 # One target directory for every group: cargo-mutants builds in a fresh copy
 # of the tree each run, and with its own target dir would rebuild every
 # dependency each time (minutes here).
 export CARGO_TARGET_DIR=${MUTANTS_TARGET_DIR:-/tmp/tysiac-mutants-target}
+# Mutants are built and tested niced: the machine is shared.
+NICE=(nice -n 19)
 
 # group NAME "TEST BINARIES" CARGO-MUTANTS-ARGS...
 group() {
@@ -34,9 +49,10 @@ group() {
     for t in $tests; do args+=(--cargo-arg="--test=$t"); done
     mkdir -p "mutants.out/$name"
     echo "== $name: $* ${args[*]}"
-    cargo mutants "${COMMON[@]}" -o "mutants.out/$name" "${args[@]}" "$@" || true
+    "${NICE[@]}" cargo mutants "${COMMON[@]}" -o "mutants.out/$name" "${args[@]}" "$@" || true
 }
 
+mkdir -p mutants.out
 run() {
     case $1 in
     state) group state "reference_rules legal_moves house_rules fields boundaries" -f src/state.rs \
@@ -59,6 +75,39 @@ run() {
     sampling) group sampling "sampling_uniform" -f src/estimate/sample.rs -f src/estimate/bid.rs \
         -f src/estimate/exchange.rs \
         -F 'deal_unseen|landing_counts|sample_rng|sample_deal|deal_sample|solve_sample|choice_layouts|sample_layout|screening_layout' ;;
+    # The layers above the solver (issue 24).
+    # The server's jobs and page (every mutant), and its API and game routes
+    # (a sample on this machine: MUTANTS_EXTRA='--shard 0/4 --sharding round-robin').
+    server) group server "serve_api serve_game mutants_server" -f src/server/jobs.rs \
+        -f src/server/mod.rs ;;
+    server-routes) group server-routes "serve_api serve_game mutants_server" -f src/server/api.rs \
+        -f src/server/game.rs ;;
+    exchange) group exchange "bid bid_advice sampling_uniform mutants_exchange" --cargo-arg=--lib \
+        -f src/estimate/exchange.rs ;;
+    batch) group batch "batch mutants_batch" --cargo-arg=--lib -f src/batch.rs ;;
+    # A seat's view, PIMC, the players, self-play and the view post-mortem.
+    view) group view "view review mutants_view" -f src/view/mod.rs -f src/view/read.rs \
+        -f src/view/knowledge.rs -f src/view/sampler.rs ;;
+    play) group play "play mutants_play" -f src/pimc.rs -f src/player.rs -f src/selfplay.rs ;;
+    review) group review "review mutants_review" -f src/review.rs ;;
+    # Every change: the mutants on the lines it touched (issue 24), against
+    # MUTANTS_BASE (default main), with the fast test binaries (all but the
+    # reference cross-checks, the browser, the arena and the examples).
+    # MUTANTS_TESTS="review mutants_review" narrows the test binaries to
+    # those of the code changed (each binary is rebuilt for every mutant).
+    diff)
+        local base=${MUTANTS_BASE:-main} tests=${MUTANTS_TESTS:-}
+        git diff "$(git merge-base "$base" HEAD)" -- src/ > mutants.out/diff.patch
+        if [ -z "$tests" ]; then
+            for t in tests/*.rs; do
+                t=$(basename "$t" .rs)
+                case $t in
+                positions_reference | solver_vs_reference | properties | browser | arena | examples) ;;
+                *) tests="$tests $t" ;;
+                esac
+            done
+        fi
+        group diff "$tests" --in-diff mutants.out/diff.patch ;;
     *) echo "unknown group $1" >&2; exit 2 ;;
     esac
 }

@@ -167,14 +167,7 @@ pub fn review(p: &Position, opts: &PimcOptions, solver: &mut Solver) -> Result<R
         let best_dd = dd[0].1;
         let played_dd = dd.iter().find(|(m, _)| *m == mv).expect("legal").1;
         let dd_cost = best_dd.abs_diff(played_dd);
-        let view_costly =
-            view_cost >= COSTLY_POINTS || view_chance_cost.is_some_and(|c| c >= COSTLY_CHANCE);
-        let verdict = match (dd_cost > 0, view_costly) {
-            (true, true) => Verdict::Mistake,
-            (true, false) => Verdict::UnluckyGuess,
-            (false, true) => Verdict::LuckyBet,
-            (false, false) => Verdict::Fine,
-        };
+        let verdict = verdict(dd_cost, view_cost, view_chance_cost);
         let sum = &mut summary[seat.index()];
         sum.dd_cost += u32::from(dd_cost);
         match verdict {
@@ -232,10 +225,15 @@ pub fn review(p: &Position, opts: &PimcOptions, solver: &mut Solver) -> Result<R
     })
 }
 
+/// Rounding room for the thresholds: the costs are differences of means
+/// over the layouts, so one layout in 20 is 0.05 exactly, yet 0.35 − 0.30
+/// computes to 0.0499…; far below any real difference of 1/samples.
+const ROUNDING: f64 = 1e-9;
+
 /// How a decision is judged from its two costs.
 fn verdict(dd_cost: u16, view_cost: f64, view_chance_cost: Option<f64>) -> Verdict {
-    let view_costly =
-        view_cost >= COSTLY_POINTS || view_chance_cost.is_some_and(|c| c >= COSTLY_CHANCE);
+    let view_costly = view_cost >= COSTLY_POINTS - ROUNDING
+        || view_chance_cost.is_some_and(|c| c >= COSTLY_CHANCE - ROUNDING);
     match (dd_cost > 0, view_costly) {
         (true, true) => Verdict::Mistake,
         (true, false) => Verdict::UnluckyGuess,

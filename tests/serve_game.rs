@@ -202,8 +202,20 @@ fn a_whole_game_with_refused_actions_and_its_record() {
     assert!(text.matches("\nhand: ").count() >= sheet.len());
     let (code, hands) = s.get(&format!("game/{id}/hands"));
     assert_eq!(code, 200);
-    for h in hands["hands"].as_array().unwrap() {
+    // Exactly the record's hands that were played (those with a `play:`
+    // line; not a redeal, not a concession), and the check bites: this
+    // game had some.
+    let hands = hands["hands"].as_array().unwrap();
+    let played = text
+        .split("\nhand: ")
+        .skip(1)
+        .filter(|h| h.contains("\nplay: "))
+        .count();
+    assert!(played > 0, "{text}");
+    assert_eq!(hands.len(), played, "{text}");
+    for h in hands {
         assert!(h["position"].as_str().unwrap().contains("play: "), "{h}");
+        assert!(h["contract"].as_u64().is_some_and(|c| c >= 100), "{h}");
     }
 }
 
