@@ -264,6 +264,8 @@ fn pimc_move_statistics_are_those_of_the_layouts() {
                 samples: n,
                 seed: 11,
                 objective: Some(objective),
+                // The uniform layouts, which this test recomputes.
+                inference: tysiac::Inference::None,
             };
             let mut solver = Solver::new(rules);
             let s = pimc::suggest_with(&v, &opts, &mut solver).unwrap();

@@ -34,6 +34,8 @@ fn viewed(
         view_cost,
         view_chance_cost: chance,
         verdict,
+        inference: tysiac::Inference::Model,
+        effective_samples: 100.0,
     }
 }
 
@@ -57,6 +59,7 @@ fn the_report_lists_costly_moves_and_counts_in_words() {
         samples: 100,
         seed: 1000,
         objective: Objective::Contract,
+        inference: tysiac::Inference::Model,
         exchange: Some(ViewedExchange {
             played: Exchange {
                 give: Give::Pass(card("9H"), card("9C")),
@@ -113,6 +116,7 @@ fn the_report_lists_costly_moves_and_counts_in_words() {
         samples: 8,
         seed: 3,
         objective: Objective::Points,
+        inference: tysiac::Inference::Model,
         exchange: None,
         moves: vec![viewed(1, Seat::D, "AH", 0, "AH", 0.5, None, Verdict::Fine)],
         summary: [
