@@ -194,7 +194,8 @@ const FINALISTS: usize = 4;
 /// alone: candidate exchanges (the best of each of the first
 /// [`EXCHANGE_SEEDS`] layouts and the six the rule of thumb likes best) are
 /// screened on [`EXCHANGE_SCREEN`] sampled splits of the defenders' cards,
-/// the best [`FINALISTS`] compared again on [`EXCHANGE_FINAL`] more, and the
+/// the best [`FINALISTS`] compared again on [`EXCHANGE_FINAL`] more (for
+/// `n` from 50 up; proportionally fewer below), and the
 /// contract is judged on other layouts than the exchange was chosen on (on
 /// those the chosen exchange looks better than it is). Eight layouts, as
 /// before issue 20, chose exchanges worth fewer double-dummy points.
@@ -233,7 +234,13 @@ pub fn sampled_declare(
             .sum()
     };
     // Screen every candidate, then compare the best few on more layouts.
-    let screen = 0..EXCHANGE_SCREEN as u64;
+    // A `pimc:50` declarer uses them all; fewer layouts a decision, fewer
+    // here (pimc:8: 10 and 51), so that small players stay cheap.
+    let (screen_n, final_n) = (
+        (n * 32 / 25).clamp(8, EXCHANGE_SCREEN) as u64,
+        (n * 32 / 5).clamp(24, EXCHANGE_FINAL) as u64,
+    );
+    let screen = 0..screen_n;
     let mut scored: Vec<(u32, usize)> = candidates
         .iter()
         .enumerate()
@@ -242,7 +249,7 @@ pub fn sampled_declare(
     // Best first; an exact tie goes to the earlier candidate.
     scored.sort_by_key(|&(t, k)| (std::cmp::Reverse(t), k));
     scored.truncate(FINALISTS);
-    let more = EXCHANGE_SCREEN as u64..(EXCHANGE_SCREEN + EXCHANGE_FINAL) as u64;
+    let more = screen_n..screen_n + final_n;
     let best = scored
         .iter()
         .map(|&(t, k)| (t + total(solver, &candidates[k], more.clone()), k))
