@@ -144,14 +144,20 @@ fn a_layouts_weight_is_the_likelihood_of_the_contract_and_the_gift() {
             .sum();
         // Flat gift utilities: every pair of the ten is one in 45.
         let cards = e.log_weight_cards(&m, &l);
-        assert!((cards - (1.0f64 / 45.0).ln()).abs() < 1e-9, "layout {i}: {cards}");
+        assert!(
+            (cards - (1.0f64 / 45.0).ln()).abs() < 1e-9,
+            "layout {i}: {cards}"
+        );
         // Level z = 100 + marriages + dd; P = σ((190 − z)/5) − σ((180 − z)/5).
         for dd in [0u16, 40, 75] {
             let z = 100.0 + f64::from(marriages) + f64::from(dd);
             let s = |t: f64| 1.0 / (1.0 + (-(t - z) / 5.0).exp());
             let expected = (s(190.0) - s(180.0)).ln();
             let got = e.log_weight_contract(&m, &l, dd);
-            assert!((got - expected).abs() < 1e-9, "layout {i}, dd {dd}: {got} vs {expected}");
+            assert!(
+                (got - expected).abs() < 1e-9,
+                "layout {i}, dd {dd}: {got} vs {expected}"
+            );
         }
     }
 }
@@ -191,7 +197,7 @@ fn weighted_layouts_are_drawn_in_proportion_to_the_likelihood() {
             (e.log_weight_cards(model, l)
                 + e.log_weight_contract(model, l, v)
                 + e.log_weight_lead(model, v, after))
-                .exp()
+            .exp()
         })
         .collect();
     let sum: f64 = weight.iter().sum();
@@ -329,14 +335,24 @@ fn game_and_play_take_the_model_for_every_pimc_seat() {
     let out = Command::cargo_bin("tysiac")
         .unwrap()
         .args([
-            "game", "--seats", "pimc:2,heuristic,heuristic", "--games", "1", "--seed", "3",
-            "--rules", "standard game_to=200", "--inference", "none", "--json", "--quiet",
+            "game",
+            "--seats",
+            "pimc:2,heuristic,heuristic",
+            "--games",
+            "1",
+            "--seed",
+            "3",
+            "--rules",
+            "standard game_to=200",
+            "--inference",
+            "none",
+            "--json",
+            "--quiet",
         ])
         .assert()
         .success();
     let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
-    let summary: serde_json::Value =
-        serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    let summary: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
     assert_eq!(summary["seats"][0], "pimc:2:none", "{summary}");
     let bad = Command::cargo_bin("tysiac")
         .unwrap()
@@ -345,4 +361,46 @@ fn game_and_play_take_the_model_for_every_pimc_seat() {
         .failure();
     let err = String::from_utf8_lossy(&bad.get_output().stderr).to_string();
     assert!(err.contains("not an inference model"), "{err}");
+}
+
+#[test]
+fn evidence_reads_the_others_and_not_the_viewer() {
+    // L's view with the auction: L's own calls say nothing to L; R passed
+    // facing 110 (below 110); D won at 120 (at least 120). Contract 120
+    // equals the bid: D's kept level is below 130.
+    let text = "view: L\nhand: T9.ATQ.AQT.\nmusik: K..K.T\nexchange: TC\ncontract: 120\n\
+                bids: L:100 R:pass D:110 L:120 D:130 L:pass\nplay: JS\n";
+    let v = view(&text.replace("contract: 120", "contract: 130"));
+    let e = Evidence::of(&v);
+    assert!(e.bidders[Seat::L.index()].is_open());
+    assert_eq!(e.bidders[Seat::R.index()], Interval::below(110));
+    assert_eq!(e.bidders[Seat::D.index()], Interval::at_least(130));
+    // Contract equal to the bid won: below the next level.
+    assert_eq!(e.contract, Some(Interval::below(140)));
+    // No bid known, contract 100: read over a bid of 100, below 110.
+    let plain = view("view: L\nhand: T9.ATQ.AQT.\nmusik: K..K.T\ncontract: 100\n");
+    let e = Evidence::of(&plain);
+    assert_eq!(e.contract, Some(Interval::below(110)));
+    // Only a contract to read: something all the same.
+    assert_eq!((e.gift, e.lead), (None, None));
+    assert!(!e.is_empty());
+}
+
+#[test]
+fn d_reads_the_defenders_bids_and_nothing_of_its_own() {
+    // D's view: its own lead and contract are not evidence; the defenders'
+    // calls are.
+    let text = "view: D\nhand: AKQ.T9..AJ9\nmusik: ..Q.K9\nexchange: QC KS\ncontract: 120\n\
+                bids: L:100 R:110 D:120 L:pass R:pass\nplay: AS\n";
+    let v = view(text);
+    let e = Evidence::of(&v);
+    assert_eq!((e.contract, e.gift, e.lead), (None, None, None));
+    assert_eq!(
+        e.bidders[Seat::R.index()],
+        Interval::between(Some(110), Some(130))
+    );
+    assert!(e.bidders[Seat::D.index()].is_open());
+    assert!(!e.is_empty());
+    let quiet = view(&text.replace("bids: L:100 R:110 D:120 L:pass R:pass\n", ""));
+    assert!(Evidence::of(&quiet).is_empty());
 }

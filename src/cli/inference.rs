@@ -142,8 +142,7 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
     // The exponential's maximum-likelihood scale is the mean loss (at least
     // half a point: a declarer that never lost would make any other lead
     // impossible).
-    let mean_loss =
-        losses.iter().map(|&l| f64::from(l)).sum::<f64>() / losses.len().max(1) as f64;
+    let mean_loss = losses.iter().map(|&l| f64::from(l)).sum::<f64>() / losses.len().max(1) as f64;
     let lead = Lead {
         temperature: mean_loss.max(0.5),
     };
@@ -237,7 +236,9 @@ fn play_data(
     let decl = data::declarations(rules, a.deals, samples, a.seed, &workers, &|| bar.tick());
     bar.finish();
     let bar = Bar::new(a.auctions as u64, "auctions", a.quiet);
-    let bids = data::biddings(rules, a.auctions, a.player, a.seed, &workers, &|| bar.tick());
+    let bids = data::biddings(rules, a.auctions, a.player, a.seed, &workers, &|| {
+        bar.tick()
+    });
     bar.finish();
     let contract = decl
         .iter()
@@ -279,7 +280,11 @@ fn read_data(path: &PathBuf) -> Result<(Levels, Levels, Vec<GiftSeen>), String> 
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("--from-data {}: {e}", path.display()))?;
     let (mut c, mut b, mut g) = (Vec::new(), Vec::new(), Vec::new());
-    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+    for (n, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
         let at = |e: String| format!("{}:{}: {e}", path.display(), n + 1);
         let v: serde_json::Value = serde_json::from_str(line).map_err(|e| at(e.to_string()))?;
         if let Some(o) = v.get("level") {

@@ -93,7 +93,9 @@ fn first_move_estimate(
     // The card L plays, chosen on one set of layouts, is judged on another:
     // judged on the layouts it was chosen on, the best of eight cards looks
     // better for L than it is.
-    let chosen = suggest_with(&view, &opts, solver).expect("L is to move").best;
+    let chosen = suggest_with(&view, &opts, solver)
+        .expect("L is to move")
+        .best;
     let again = PimcOptions {
         seed: seed ^ 0x5DEE_CE66_D1CE_5EED,
         ..opts

@@ -176,9 +176,18 @@ pub fn lead_losses(
     let seed = seed ^ 0x1EAD_1EAD_1EAD_1EAD;
     workers.map(deals, progress, |solver, i| {
         let deal = random::deal(&mut sample_rng(seed, i as u64));
-        let d = sampled_declare(solver, rules, &deal, 100, 0.5, samples, decision_seed(seed, i, 0));
+        let d = sampled_declare(
+            solver,
+            rules,
+            &deal,
+            100,
+            0.5,
+            samples,
+            decision_seed(seed, i, 0),
+        );
         let start = deal.after(rules, &d.exchange).expect("a legal exchange");
-        let mut setup = crate::selfplay::setup_for(rules, &deal, &d.exchange, start.hands[0], crate::Seat::D);
+        let mut setup =
+            crate::selfplay::setup_for(rules, &deal, &d.exchange, start.hands[0], crate::Seat::D);
         setup.contract = Some(d.contract);
         let view = crate::View::new(setup).expect("D's view of its own deal");
         let opts = crate::PimcOptions {
@@ -190,6 +199,8 @@ pub fn lead_losses(
         let lead = crate::pimc::suggest_with(&view, &opts, solver)
             .expect("D leads")
             .best;
-        solver.value(&start).saturating_sub(solver.value_after(&start, lead))
+        solver
+            .value(&start)
+            .saturating_sub(solver.value_after(&start, lead))
     })
 }

@@ -18,8 +18,8 @@ use crate::cardset::CardSet;
 use crate::rules::Rules;
 
 use super::features::{
-    contract_features, gift_features, hand_features, CONTRACT_FEATURES, DD_FEATURE,
-    GIFT_FEATURES, GIFT_FEATURE_NAMES, HAND_FEATURES, HAND_FEATURE_NAMES,
+    contract_features, gift_features, hand_features, CONTRACT_FEATURES, DD_FEATURE, GIFT_FEATURES,
+    GIFT_FEATURE_NAMES, HAND_FEATURES, HAND_FEATURE_NAMES,
 };
 
 /// An interval of a hand's level: `[low, high)`, either end open.
@@ -173,8 +173,7 @@ impl Model {
         let sizes_ok = m.bid.weights.len() == HAND_FEATURES
             && m.contract.weights.len() == CONTRACT_FEATURES
             && m.gift.weights.len() == GIFT_FEATURES;
-        if !sizes_ok || m.bid.scale <= 0.0 || m.contract.scale <= 0.0 || m.lead.temperature <= 0.0
-        {
+        if !sizes_ok || m.bid.scale <= 0.0 || m.contract.scale <= 0.0 || m.lead.temperature <= 0.0 {
             return Err("the model's weights do not fit its features".into());
         }
         Ok(m)
