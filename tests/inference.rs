@@ -404,3 +404,36 @@ fn d_reads_the_defenders_bids_and_nothing_of_its_own() {
     let quiet = view(&text.replace("bids: L:100 R:110 D:120 L:pass R:pass\n", ""));
     assert!(Evidence::of(&quiet).is_empty());
 }
+
+#[test]
+fn the_calls_weigh_by_the_bidders_seven_cards() {
+    // R passed facing 110: its level below 110; D won at 130: at least 130.
+    // Under the hand model a seven-card level is 100 + its marriages.
+    let text = "view: L\nhand: T9.ATQ.AQT.\nmusik: K..K.T\nexchange: TC\ncontract: 130\n\
+                bids: L:100 R:pass D:110 L:120 D:130 L:pass\nplay: JS\n";
+    let v = view(text);
+    let e = Evidence::of(&v);
+    let m = hand_model();
+    let sampler = Sampler::new(&v);
+    let level = |seven: CardSet| {
+        100.0
+            + f64::from(
+                seven
+                    .marriages()
+                    .map(|s| Rules::STANDARD.marriage_value(s))
+                    .sum::<u16>(),
+            )
+    };
+    let below = |t: f64, z: f64| 1.0 / (1.0 + (-(t - z) / 5.0).exp());
+    for i in 0..20 {
+        let l = sampler.sample(&mut sample_rng(2, i));
+        let r = below(110.0, level(l.deal.hands[Seat::R.index()]));
+        let d = 1.0 - below(130.0, level(l.deal.hands[Seat::D.index()]));
+        let expected = r.ln() + d.ln() + (1.0f64 / 45.0).ln();
+        let got = e.log_weight_cards(&m, &l);
+        assert!(
+            (got - expected).abs() < 1e-9,
+            "layout {i}: {got} vs {expected}"
+        );
+    }
+}
