@@ -15,7 +15,7 @@ use crate::random;
 use crate::rules::Rules;
 use crate::selfplay::decision_seed;
 
-use super::evidence::calls_say;
+use super::evidence::{calls_say, contract_says};
 use super::model::Interval;
 
 /// One declarer's choice.
@@ -38,14 +38,7 @@ impl Declaration {
 
     /// What the contract says of the kept cards' level.
     pub fn interval(&self, rules: &Rules) -> Interval {
-        if self.contract > self.bid {
-            Interval::between(
-                Some(self.contract),
-                Some(self.contract + rules.step_at(self.contract)),
-            )
-        } else {
-            Interval::below(self.bid + rules.step_at(self.bid))
-        }
+        contract_says(rules, self.bid, self.contract)
     }
 
     /// The two cards given away, when D passed them to the defenders.
@@ -55,6 +48,29 @@ impl Declaration {
             Give::Discard(_) => None,
         }
     }
+}
+
+/// Deal `i` of `seed`, a `pimc:samples` declarer's choice on it over a bid
+/// of 100, and the first lead's state.
+fn declare_deal(
+    rules: &Rules,
+    samples: usize,
+    seed: u64,
+    i: usize,
+    solver: &mut crate::Solver,
+) -> (crate::Deal, crate::player::Declared, crate::State) {
+    let deal = random::deal(&mut sample_rng(seed, i as u64));
+    let d = sampled_declare(
+        solver,
+        rules,
+        &deal,
+        100,
+        0.5,
+        samples,
+        decision_seed(seed, i, 0),
+    );
+    let start = deal.after(rules, &d.exchange).expect("a legal exchange");
+    (deal, d, start)
 }
 
 /// `deals` declarations of a `pimc:samples` declarer over a bid of 100.
@@ -67,17 +83,7 @@ pub fn declarations(
     progress: Progress,
 ) -> Vec<Declaration> {
     workers.map(deals, progress, |solver, i| {
-        let deal = random::deal(&mut sample_rng(seed, i as u64));
-        let d = sampled_declare(
-            solver,
-            rules,
-            &deal,
-            100,
-            0.5,
-            samples,
-            decision_seed(seed, i, 0),
-        );
-        let start = deal.after(rules, &d.exchange).expect("a legal exchange");
+        let (deal, d, start) = declare_deal(rules, samples, seed, i, solver);
         Declaration {
             ten: deal.declarer_ten(),
             exchange: d.exchange,
@@ -175,17 +181,7 @@ pub fn lead_losses(
 ) -> Vec<u16> {
     let seed = seed ^ 0x1EAD_1EAD_1EAD_1EAD;
     workers.map(deals, progress, |solver, i| {
-        let deal = random::deal(&mut sample_rng(seed, i as u64));
-        let d = sampled_declare(
-            solver,
-            rules,
-            &deal,
-            100,
-            0.5,
-            samples,
-            decision_seed(seed, i, 0),
-        );
-        let start = deal.after(rules, &d.exchange).expect("a legal exchange");
+        let (deal, d, start) = declare_deal(rules, samples, seed, i, solver);
         let mut setup =
             crate::selfplay::setup_for(rules, &deal, &d.exchange, start.hands[0], crate::Seat::D);
         setup.contract = Some(d.contract);

@@ -38,15 +38,7 @@ impl Evidence {
         }
         let contract = match (view.seat, view.contract) {
             (Seat::D, _) | (_, None) => None,
-            (_, Some(c)) => {
-                let bid = view.bid.unwrap_or(100);
-                Some(if c > bid {
-                    // Raised: D's level is c, up to the next level.
-                    Interval::between(Some(c), Some(c + rules.step_at(c)))
-                } else {
-                    Interval::below(bid + rules.step_at(bid))
-                })
-            }
+            (_, Some(c)) => Some(contract_says(&rules, view.bid.unwrap_or(100), c)),
         };
         Evidence {
             rules,
@@ -112,6 +104,16 @@ impl Evidence {
                 .ln(),
             None => 0.0,
         }
+    }
+}
+
+/// What D's contract over the bid it won says of its kept cards' level:
+/// raised, the contract up to the next level; not raised, below the next.
+pub(crate) fn contract_says(rules: &Rules, bid: u16, contract: u16) -> Interval {
+    if contract > bid {
+        Interval::between(Some(contract), Some(contract + rules.step_at(contract)))
+    } else {
+        Interval::below(bid + rules.step_at(bid))
     }
 }
 

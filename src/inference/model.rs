@@ -62,7 +62,8 @@ pub struct Ordinal {
     pub scale: f64,
 }
 
-fn logistic(x: f64) -> f64 {
+/// The logistic curve, 1 / (1 + e^-x).
+pub(crate) fn logistic(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 

@@ -11,11 +11,7 @@ use crate::card::Card;
 use crate::cardset::CardSet;
 
 use super::features::{gift_features, GIFT_FEATURES};
-use super::model::{Gift, Interval, Ordinal};
-
-fn logistic(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
-}
+use super::model::{logistic, Gift, Interval, Ordinal};
 
 /// Interval observations of a latent level: features and interval. The
 /// parameters are (a, g) with P(level < t) = σ(g t − a·x), so the weights
