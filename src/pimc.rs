@@ -177,12 +177,7 @@ pub fn suggest(
     check(view)?;
     let objective = objective(view, opts)?;
     let moves: Vec<Move> = view.legal_moves().iter().copied().collect();
-    let solve = |starts: &[crate::State]| {
-        workers.map(starts.len(), &crate::estimate::no_progress, |solver, i| {
-            solver.value(&starts[i])
-        })
-    };
-    let w = weighted_layouts(view, opts.samples, opts.seed, opts.inference, &solve);
+    let w = weighted_layouts(view, opts.samples, opts.seed, opts.inference);
     let values = workers.map(w.layouts.len(), progress, |solver, i| {
         layout_values(&w.layouts[i].0, solver, &moves)
     });
@@ -209,13 +204,7 @@ pub fn suggest_with(
     check(view)?;
     let objective = objective(view, opts)?;
     let moves: Vec<Move> = view.legal_moves().iter().copied().collect();
-    let cell = std::cell::RefCell::new(&mut *solver);
-    let solve = |starts: &[crate::State]| -> Vec<u16> {
-        let mut s = cell.borrow_mut();
-        starts.iter().map(|st| s.value(st)).collect()
-    };
-    let w = weighted_layouts(view, opts.samples, opts.seed, opts.inference, &solve);
-    let solver = cell.into_inner();
+    let w = weighted_layouts(view, opts.samples, opts.seed, opts.inference);
     let values: Vec<Vec<u16>> = w
         .layouts
         .iter()

@@ -10,7 +10,10 @@ use assert_cmd::Command;
 use common::uniformity::chi_square_quantile;
 use tysiac::estimate::sample::sample_rng;
 use tysiac::estimate::stats::chi_square;
-use tysiac::inference::{weighted_layouts, Evidence, Gift, Interval, Model, Ordinal};
+use tysiac::inference::{
+    weighted_layouts, Evidence, Gift, Interval, Lead, Model, Ordinal, GIFT_FEATURE_NAMES,
+    HAND_FEATURE_NAMES, LEAD_FEATURE_NAMES,
+};
 use tysiac::pimc::{suggest_with, PimcOptions};
 use tysiac::player::PlayerKind;
 use tysiac::view::parse_views;
@@ -21,12 +24,6 @@ use tysiac::{
 /// The example: L got TC, D announced 180 and led JS.
 const EXAMPLE: &str =
     "view: L\nhand: T9.ATQ.AQT.\nmusik: K..K.T\nexchange: TC\ncontract: 180\nplay: JS\n";
-
-/// D's double-dummy points from each first-lead state, for the weighing.
-fn dd(states: &[tysiac::State]) -> Vec<u16> {
-    let mut solver = Solver::new(Rules::STANDARD);
-    states.iter().map(|s| solver.value(s)).collect()
-}
 
 fn view(text: &str) -> View {
     parse_views(text, "test", Rules::STANDARD, None)
@@ -76,7 +73,7 @@ fn a_view_with_nothing_to_read_is_judged_on_the_uniform_layouts() {
     };
     assert_eq!(v.seat, Seat::D);
     assert!(Evidence::of(&v).is_empty());
-    let w = weighted_layouts(&v, 12, 99, Inference::Model, &dd);
+    let w = weighted_layouts(&v, 12, 99, Inference::Model);
     assert_eq!(w.inference, Inference::None);
     assert_eq!(w.effective, 12.0);
     let sampler = Sampler::new(&v);
@@ -90,7 +87,7 @@ fn a_view_with_nothing_to_read_is_judged_on_the_uniform_layouts() {
 fn inference_none_is_the_uniform_sampler_even_with_decisions_to_read() {
     let v = view(EXAMPLE);
     assert!(!Evidence::of(&v).is_empty());
-    let w = weighted_layouts(&v, 10, 5, Inference::None, &dd);
+    let w = weighted_layouts(&v, 10, 5, Inference::None);
     assert_eq!(w.inference, Inference::None);
     let sampler = Sampler::new(&v);
     for (i, (layout, _)) in w.layouts.iter().enumerate() {
@@ -98,27 +95,47 @@ fn inference_none_is_the_uniform_sampler_even_with_decisions_to_read() {
     }
 }
 
-/// A model whose contract level is 100 + 10 x the marriages/10 feature,
-/// with everything else flat: its likelihoods are easy to work by hand.
+/// A model whose levels are 100 + 10 x the marriages/10 feature (the bid)
+/// and 100 + the marriages + 10 x the top cards (the contract), with
+/// everything else flat, and D leading a top card e² times as often as
+/// another: its likelihoods are easy to work by hand.
 fn hand_model() -> Model {
     let mut m = Model::shipped().clone();
-    let mut w = vec![0.0; 9];
+    let mut w = vec![0.0; HAND_FEATURE_NAMES.len()];
     w[0] = 100.0;
     w[2] = 10.0;
     m.bid = Ordinal {
         weights: w.clone(),
         scale: 5.0,
     };
-    // The contract's level: 100 + the marriages + D's double-dummy points.
-    w.push(10.0);
+    let top = HAND_FEATURE_NAMES.iter().position(|&f| f == "top_cards").unwrap();
+    w[top] = 10.0;
     m.contract = Ordinal {
         weights: w,
         scale: 5.0,
     };
     m.gift = Gift {
-        weights: vec![0.0; 6],
+        weights: vec![0.0; GIFT_FEATURE_NAMES.len()],
     };
+    let mut lead = vec![0.0; LEAD_FEATURE_NAMES.len()];
+    lead[LEAD_FEATURE_NAMES.iter().position(|&f| f == "top").unwrap()] = 2.0;
+    m.lead = Lead { weights: lead };
     m
+}
+
+/// The run down from the ace of each suit in `hand`.
+fn top_cards(hand: CardSet) -> CardSet {
+    let mut top = CardSet::EMPTY;
+    for suit in ["H", "D", "C", "S"] {
+        for rank in ["A", "T", "K", "Q", "J", "9"] {
+            let c: tysiac::Card = format!("{rank}{suit}").parse().unwrap();
+            if !hand.contains(c) {
+                break;
+            }
+            top.insert(c);
+        }
+    }
+    top
 }
 
 #[test]
@@ -130,11 +147,8 @@ fn a_layouts_weight_is_the_likelihood_of_the_contract_and_the_gift() {
     assert_eq!(e.gift, Some("TC".parse().unwrap()));
     assert_eq!(e.lead, Some("JS".parse().unwrap()));
     let m = hand_model();
-    // A lead that loses l points double-dummy: chance ∝ exp(−l / T).
-    let t = m.lead.temperature;
-    assert!((e.log_weight_lead(&m, 120, 110) - (-10.0 / t)).abs() < 1e-12);
-    assert_eq!(e.log_weight_lead(&m, 120, 120), 0.0);
     let sampler = Sampler::new(&v);
+    let js: tysiac::Card = "JS".parse().unwrap();
     for i in 0..20 {
         let l = sampler.sample(&mut sample_rng(1, i));
         let kept = l.start.hands[0];
@@ -142,23 +156,23 @@ fn a_layouts_weight_is_the_likelihood_of_the_contract_and_the_gift() {
             .marriages()
             .map(|s| Rules::STANDARD.marriage_value(s))
             .sum();
+        let top = top_cards(kept);
         // Flat gift utilities: every pair of the ten is one in 45.
-        let cards = e.log_weight_cards(&m, &l);
+        let gift = (1.0f64 / 45.0).ln();
+        // Level z = 100 + marriages + 10 top cards; P = σ((190 − z)/5) − σ((180 − z)/5).
+        let z = 100.0 + f64::from(marriages) + 10.0 * top.len() as f64;
+        let s = |t: f64| 1.0 / (1.0 + (-(t - z) / 5.0).exp());
+        let contract = (s(190.0) - s(180.0)).ln();
+        // The lead: weight e² for each top card of the eight, 1 for the rest.
+        let e2 = 2f64.exp();
+        let mine = if top.contains(js) { e2 } else { 1.0 };
+        let lead = (mine / (top.len() as f64 * e2 + (8 - top.len()) as f64)).ln();
+        let expected = gift + contract + lead;
+        let got = e.log_weight(&m, &l);
         assert!(
-            (cards - (1.0f64 / 45.0).ln()).abs() < 1e-9,
-            "layout {i}: {cards}"
+            (got - expected).abs() < 1e-9,
+            "layout {i}: {got} vs {expected} (kept {kept})"
         );
-        // Level z = 100 + marriages + dd; P = σ((190 − z)/5) − σ((180 − z)/5).
-        for dd in [0u16, 40, 75] {
-            let z = 100.0 + f64::from(marriages) + f64::from(dd);
-            let s = |t: f64| 1.0 / (1.0 + (-(t - z) / 5.0).exp());
-            let expected = (s(190.0) - s(180.0)).ln();
-            let got = e.log_weight_contract(&m, &l, dd);
-            assert!(
-                (got - expected).abs() < 1e-9,
-                "layout {i}, dd {dd}: {got} vs {expected}"
-            );
-        }
     }
 }
 
@@ -187,25 +201,16 @@ fn weighted_layouts_are_drawn_in_proportion_to_the_likelihood() {
     let e = Evidence::of(&v);
     let model = Model::shipped();
     let keys: Vec<String> = all.keys().cloned().collect();
-    let mut solver = Solver::new(Rules::STANDARD);
     let weight: Vec<f64> = keys
         .iter()
-        .map(|k| {
-            let l = &all[k];
-            let v = solver.value(&l.start);
-            let after = solver.value_after(&l.start, l.moves[0]);
-            (e.log_weight_cards(model, l)
-                + e.log_weight_contract(model, l, v)
-                + e.log_weight_lead(model, v, after))
-            .exp()
-        })
+        .map(|k| e.log_weight(model, &all[k]).exp())
         .collect();
     let sum: f64 = weight.iter().sum();
     let mut counts = vec![0u64; keys.len()];
     let draws_each = 50;
     let runs = 200;
     for s in 0..runs {
-        let w = weighted_layouts(&v, draws_each, 1000 + s, Inference::Model, &dd);
+        let w = weighted_layouts(&v, draws_each, 1000 + s, Inference::Model);
         assert_eq!(w.inference, Inference::Model);
         assert_eq!(w.layouts.iter().map(|x| x.1).sum::<usize>(), draws_each);
         for (l, c) in &w.layouts {
@@ -233,7 +238,7 @@ fn a_contract_of_180_is_read_as_a_marriage_in_ds_hand() {
     let v = view(EXAMPLE);
     let has = |kept: CardSet| kept.marriages().next().is_some();
     let share = |inference| {
-        let w = weighted_layouts(&v, 200, 3, inference, &dd);
+        let w = weighted_layouts(&v, 200, 3, inference);
         let with: usize = w
             .layouts
             .iter()
@@ -429,8 +434,16 @@ fn the_calls_weigh_by_the_bidders_seven_cards() {
         let l = sampler.sample(&mut sample_rng(2, i));
         let r = below(110.0, level(l.deal.hands[Seat::R.index()]));
         let d = 1.0 - below(130.0, level(l.deal.hands[Seat::D.index()]));
-        let expected = r.ln() + d.ln() + (1.0f64 / 45.0).ln();
-        let got = e.log_weight_cards(&m, &l);
+        // The contract, equal to the bid: D's kept level below 140.
+        let kept = l.start.hands[0];
+        let c = below(140.0, level(kept) + 10.0 * top_cards(kept).len() as f64);
+        // D led JS: e² for a top card against 1, over the eight.
+        let top = top_cards(kept).len() as f64;
+        let e2 = 2f64.exp();
+        let js = if top_cards(kept).contains("JS".parse().unwrap()) { e2 } else { 1.0 };
+        let lead = js / (top * e2 + 8.0 - top);
+        let expected = r.ln() + d.ln() + (1.0f64 / 45.0).ln() + c.ln() + lead.ln();
+        let got = e.log_weight(&m, &l);
         assert!(
             (got - expected).abs() < 1e-9,
             "layout {i}: {got} vs {expected}"

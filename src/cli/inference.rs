@@ -6,12 +6,9 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 use tysiac::estimate::Workers;
-use tysiac::inference::data::GiftSeen;
-use tysiac::inference::{
-    check, contract_features, data, hand_features, train, Interval, Lead, Model, Ordinal,
-    DD_FEATURE,
-};
-use tysiac::inference::{GIFT_FEATURE_NAMES, HAND_FEATURE_NAMES};
+use tysiac::inference::data::{GiftSeen, LeadSeen};
+use tysiac::inference::{check, data, hand_features, train, Interval, Model, Ordinal};
+use tysiac::inference::{GIFT_FEATURE_NAMES, HAND_FEATURE_NAMES, LEAD_FEATURE_NAMES};
 use tysiac::player::PlayerKind;
 use tysiac::Rules;
 
@@ -52,7 +49,7 @@ pub struct TrainArgs {
     /// Auctions to learn the bids from.
     #[arg(long, default_value_t = 400, value_parser = count)]
     pub auctions: usize,
-    /// Declarers' first leads to learn from (played even with --from-data).
+    /// Declarers' first leads to learn from.
     #[arg(long, default_value_t = 300, value_parser = count)]
     pub leads: usize,
     /// The players whose decisions are learnt.
@@ -121,75 +118,66 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
     };
     let rules = Rules::STANDARD;
     let started = std::time::Instant::now();
-    let (contract_data, bid_data, gift_data) = match &a.from_data {
+    let data = match &a.from_data {
         Some(path) => read_data(path)?,
         None => play_data(a, samples, &rules)?,
     };
     if let Some(path) = &a.save_data {
-        write_data(path, &contract_data, &bid_data, &gift_data)?;
+        write_data(path, &data)?;
     }
-    let (contract, ll_contract) = train::fit_levels(&contract_data)?;
-    let (bid, ll_bid) = train::fit_levels(&bid_data)?;
-    let gifts: Vec<_> = gift_data
+    let (contract, ll_contract) = train::fit_levels(&data.contract)?;
+    let (bid, ll_bid) = train::fit_levels(&data.bid)?;
+    let gifts: Vec<_> = data
+        .gifts
         .iter()
         .map(GiftSeen::cards)
         .collect::<Result<_, _>>()?;
     let (gift, ll_gift) = train::fit_gift(&gifts)?;
-    let workers = Workers::new(rules, a.threads).map_err(|e| e.to_string())?;
-    let bar = Bar::new(a.leads as u64, "leads", a.quiet);
-    let losses = data::lead_losses(&rules, a.leads, samples, a.seed, &workers, &|| bar.tick());
-    bar.finish();
-    // The exponential's maximum-likelihood scale is the mean loss (at least
-    // half a point: a declarer that never lost would make any other lead
-    // impossible).
-    let mean_loss = losses.iter().map(|&l| f64::from(l)).sum::<f64>() / losses.len().max(1) as f64;
-    let lead = Lead {
-        temperature: mean_loss.max(0.5),
-    };
-    let zero = losses.iter().filter(|&&l| l == 0).count();
+    let leads: Vec<_> = data
+        .leads
+        .iter()
+        .map(LeadSeen::cards)
+        .collect::<Result<_, _>>()?;
+    let (lead, ll_lead) = train::fit_lead(&leads, &rules)?;
     // The same data under the features' intercept alone: what the features add.
     let intercept = |d: &[(Vec<f64>, Interval)]| -> Result<f64, String> {
         let ones: Vec<(Vec<f64>, Interval)> = d.iter().map(|(_, i)| (vec![1.0], *i)).collect();
         Ok(train::fit_levels(&ones)?.1)
     };
-    let made = contract_data
+    let raised = data
+        .contract
         .iter()
         .filter(|(_, i)| i.low.is_some())
         .count();
     let training = serde_json::json!({
-        "declarations": contract_data.len(),
-        "raised_contracts": made,
-        "biddings": bid_data.len(),
+        "declarations": data.contract.len(),
+        "raised_contracts": raised,
+        "biddings": data.bid.len(),
         "auctions": a.auctions,
-        "gifts": gift_data.len(),
-        "leads": losses.len(),
-        "leads_losing_nothing": zero,
-        "mean_lead_loss": mean_loss,
+        "gifts": gifts.len(),
+        "leads": leads.len(),
         "player": a.player.to_string(),
         "seed": a.seed,
         "mean_log_likelihood": {
-            "contract": ll_contract, "contract_intercept_only": intercept(&contract_data)?,
-            "bid": ll_bid, "bid_intercept_only": intercept(&bid_data)?,
+            "contract": ll_contract, "contract_intercept_only": intercept(&data.contract)?,
+            "bid": ll_bid, "bid_intercept_only": intercept(&data.bid)?,
             "gift": ll_gift, "gift_uniform": -(45f64).ln(),
+            "lead": ll_lead, "lead_uniform": -(8f64).ln(),
         },
         "seconds": started.elapsed().as_secs(),
     });
     let model = Model {
         about: "tysiac's model of the others' decisions (docs/inference.md): \
-                ordinal models of the level a hand bids and announces to, and a \
-                conditional logit of the two cards D gives away"
+                ordinal models of the level a hand bids and announces to, and \
+                conditional logits of the two cards D gives away and of its first lead"
             .into(),
         command: format!(
             "tysiac inference train --deals {} --auctions {} --leads {} --player {} --seed {}",
             a.deals, a.auctions, a.leads, a.player, a.seed
         ),
         hand_features: HAND_FEATURE_NAMES.iter().map(|s| s.to_string()).collect(),
-        contract_features: HAND_FEATURE_NAMES
-            .iter()
-            .chain(&[DD_FEATURE])
-            .map(|s| s.to_string())
-            .collect(),
         gift_features: GIFT_FEATURE_NAMES.iter().map(|s| s.to_string()).collect(),
+        lead_features: LEAD_FEATURE_NAMES.iter().map(|s| s.to_string()).collect(),
         bid,
         contract,
         gift,
@@ -218,19 +206,28 @@ fn describe(m: &Model) -> String {
         g.join(" "),
         GIFT_FEATURE_NAMES.join(" ")
     );
-    s += &format!("lead      temperature {:.2}\n", m.lead.temperature);
+    let l: Vec<String> = m.lead.weights.iter().map(|w| format!("{w:.2}")).collect();
+    s += &format!(
+        "lead      {} ({})\n",
+        l.join(" "),
+        LEAD_FEATURE_NAMES.join(" ")
+    );
     s += &format!("training  {}", m.training);
     s
 }
 
 type Levels = Vec<(Vec<f64>, Interval)>;
 
+/// What the models learn from.
+struct Seen {
+    contract: Levels,
+    bid: Levels,
+    gifts: Vec<GiftSeen>,
+    leads: Vec<LeadSeen>,
+}
+
 /// Plays the deals and auctions and returns what they say.
-fn play_data(
-    a: &TrainArgs,
-    samples: usize,
-    rules: &Rules,
-) -> Result<(Levels, Levels, Vec<GiftSeen>), String> {
+fn play_data(a: &TrainArgs, samples: usize, rules: &Rules) -> Result<Seen, String> {
     let workers = Workers::new(*rules, a.threads).map_err(|e| e.to_string())?;
     let bar = Bar::new(a.deals as u64, "declarers", a.quiet);
     let decl = data::declarations(rules, a.deals, samples, a.seed, &workers, &|| bar.tick());
@@ -240,25 +237,31 @@ fn play_data(
         bar.tick()
     });
     bar.finish();
-    let contract = decl
-        .iter()
-        .map(|d| (contract_features(d.kept(), d.dd, rules), d.interval(rules)))
-        .collect();
-    let bid = bids
-        .iter()
-        .map(|b| (hand_features(b.seven, rules).to_vec(), b.interval))
-        .collect();
-    let gifts = decl
-        .iter()
-        .filter_map(|d| d.gift().map(|(x, y)| GiftSeen::new(d.ten, x, y)))
-        .collect();
-    Ok((contract, bid, gifts))
+    let bar = Bar::new(a.leads as u64, "leads", a.quiet);
+    let leads = data::leads(rules, a.leads, samples, a.seed, &workers, &|| bar.tick());
+    bar.finish();
+    Ok(Seen {
+        contract: decl
+            .iter()
+            .map(|d| (hand_features(d.kept(), rules).to_vec(), d.interval(rules)))
+            .collect(),
+        bid: bids
+            .iter()
+            .map(|b| (hand_features(b.seven, rules).to_vec(), b.interval))
+            .collect(),
+        gifts: decl
+            .iter()
+            .filter_map(|d| d.gift().map(|(x, y)| GiftSeen::new(d.ten, x, y)))
+            .collect(),
+        leads,
+    })
 }
 
-/// One JSON line per observation: `{"level": Observation}` or `{"gift": GiftSeen}`.
-fn write_data(path: &PathBuf, c: &Levels, b: &Levels, g: &[GiftSeen]) -> Result<(), String> {
+/// One JSON line per observation: `{"level": Observation}`, `{"gift":
+/// GiftSeen}` or `{"lead": LeadSeen}`.
+fn write_data(path: &PathBuf, d: &Seen) -> Result<(), String> {
     let mut out = String::new();
-    for (model, rows) in [("contract", c), ("bid", b)] {
+    for (model, rows) in [("contract", &d.contract), ("bid", &d.bid)] {
         for (f, i) in rows {
             let o = data::Observation {
                 model: model.into(),
@@ -269,17 +272,26 @@ fn write_data(path: &PathBuf, c: &Levels, b: &Levels, g: &[GiftSeen]) -> Result<
             out.push('\n');
         }
     }
-    for x in g {
+    for x in &d.gifts {
         out += &serde_json::json!({ "gift": x }).to_string();
+        out.push('\n');
+    }
+    for x in &d.leads {
+        out += &serde_json::json!({ "lead": x }).to_string();
         out.push('\n');
     }
     std::fs::write(path, out).map_err(|e| format!("--save-data {}: {e}", path.display()))
 }
 
-fn read_data(path: &PathBuf) -> Result<(Levels, Levels, Vec<GiftSeen>), String> {
+fn read_data(path: &PathBuf) -> Result<Seen, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("--from-data {}: {e}", path.display()))?;
-    let (mut c, mut b, mut g) = (Vec::new(), Vec::new(), Vec::new());
+    let mut d = Seen {
+        contract: Vec::new(),
+        bid: Vec::new(),
+        gifts: Vec::new(),
+        leads: Vec::new(),
+    };
     for (n, line) in text
         .lines()
         .enumerate()
@@ -290,20 +302,31 @@ fn read_data(path: &PathBuf) -> Result<(Levels, Levels, Vec<GiftSeen>), String> 
         if let Some(o) = v.get("level") {
             let o: data::Observation =
                 serde_json::from_value(o.clone()).map_err(|e| at(e.to_string()))?;
+            if o.features.len() != HAND_FEATURE_NAMES.len() {
+                return Err(at(format!(
+                    "{} features where this build counts {}",
+                    o.features.len(),
+                    HAND_FEATURE_NAMES.len()
+                )));
+            }
             match o.model.as_str() {
-                "contract" => c.push((o.features, o.interval)),
-                "bid" => b.push((o.features, o.interval)),
+                "contract" => d.contract.push((o.features, o.interval)),
+                "bid" => d.bid.push((o.features, o.interval)),
                 m => return Err(at(format!("'{m}' is not a model (bid, contract)"))),
             }
         } else if let Some(x) = v.get("gift") {
             let x: GiftSeen = serde_json::from_value(x.clone()).map_err(|e| at(e.to_string()))?;
             x.cards().map_err(at)?;
-            g.push(x);
+            d.gifts.push(x);
+        } else if let Some(x) = v.get("lead") {
+            let x: LeadSeen = serde_json::from_value(x.clone()).map_err(|e| at(e.to_string()))?;
+            x.cards().map_err(at)?;
+            d.leads.push(x);
         } else {
-            return Err(at("neither a level nor a gift".into()));
+            return Err(at("neither a level, a gift nor a lead".into()));
         }
     }
-    Ok((c, b, g))
+    Ok(d)
 }
 
 fn run_check(a: &CheckArgs) -> Result<(), String> {

@@ -26,8 +26,6 @@ pub struct Declaration {
     pub exchange: Exchange,
     pub bid: u16,
     pub contract: u16,
-    /// D's double-dummy points from the first lead, on the true layout.
-    pub dd: u16,
 }
 
 impl Declaration {
@@ -83,13 +81,12 @@ pub fn declarations(
     progress: Progress,
 ) -> Vec<Declaration> {
     workers.map(deals, progress, |solver, i| {
-        let (deal, d, start) = declare_deal(rules, samples, seed, i, solver);
+        let (deal, d, _) = declare_deal(rules, samples, seed, i, solver);
         Declaration {
             ten: deal.declarer_ten(),
             exchange: d.exchange,
             bid: 100,
             contract: d.contract,
-            dd: solver.value(&start),
         }
     })
 }
@@ -168,17 +165,41 @@ impl GiftSeen {
     }
 }
 
-/// The double-dummy loss of a `pimc:samples` declarer's first lead on
-/// `deals` seeded deals (its exchange and contract over a bid of 100 made
-/// as in [`declarations`]): D's points from the first lead minus after it.
-pub fn lead_losses(
+/// One first lead seen: the eight cards D kept and the card it led, as text.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct LeadSeen {
+    pub kept: String,
+    pub led: String,
+}
+
+impl LeadSeen {
+    pub fn new(kept: CardSet, led: Card) -> LeadSeen {
+        LeadSeen {
+            kept: kept.to_string(),
+            led: led.to_string(),
+        }
+    }
+
+    pub fn cards(&self) -> Result<(CardSet, Card), String> {
+        let kept: CardSet = self.kept.parse().map_err(|e| format!("{e}"))?;
+        let led: Card = self.led.parse().map_err(|e| format!("{e}"))?;
+        if !kept.contains(led) {
+            return Err(format!("{led} is not among the kept cards {kept}"));
+        }
+        Ok((kept, led))
+    }
+}
+
+/// A `pimc:samples` declarer's first lead on `deals` seeded deals (its
+/// exchange and contract over a bid of 100 made as in [`declarations`]).
+pub fn leads(
     rules: &Rules,
     deals: usize,
     samples: usize,
     seed: u64,
     workers: &Workers,
     progress: Progress,
-) -> Vec<u16> {
+) -> Vec<LeadSeen> {
     let seed = seed ^ 0x1EAD_1EAD_1EAD_1EAD;
     workers.map(deals, progress, |solver, i| {
         let (deal, d, start) = declare_deal(rules, samples, seed, i, solver);
@@ -195,8 +216,6 @@ pub fn lead_losses(
         let lead = crate::pimc::suggest_with(&view, &opts, solver)
             .expect("D leads")
             .best;
-        solver
-            .value(&start)
-            .saturating_sub(solver.value_after(&start, lead))
+        LeadSeen::new(start.hands[0], lead.card())
     })
 }

@@ -60,9 +60,10 @@ impl Evidence {
             && self.lead.is_none()
     }
 
-    /// The likelihood of the decisions made with the cards alone (the
-    /// calls and the gift) on `layout`, as a logarithm.
-    pub fn log_weight_cards(&self, model: &Model, layout: &Layout) -> f64 {
+    /// The likelihood of the others' decisions on `layout`, as a
+    /// logarithm: each depends on the decider's cards alone, as its own
+    /// choice did, so no layout needs a search to be weighed.
+    pub fn log_weight(&self, model: &Model, layout: &Layout) -> f64 {
         let rules = &self.rules;
         let mut w = 0.0;
         for seat in Seat::ALL {
@@ -73,37 +74,17 @@ impl Evidence {
                     .ln();
             }
         }
+        let kept = layout.start.hands[0];
+        if let Some(i) = self.contract {
+            w += model.contract_chance(kept, rules, i).ln();
+        }
         if let (Some(_), Give::Pass(a, b)) = (self.gift, layout.exchange.give) {
-            let ten = layout.start.hands[0].with(a).with(b);
-            w += model.gift.chance(ten, a, b).ln();
+            w += model.gift.chance(kept.with(a).with(b), a, b).ln();
+        }
+        if let Some(card) = self.lead {
+            w += model.lead.chance(kept, card, rules).ln();
         }
         w
-    }
-
-    /// Whether the weighing needs D's double-dummy points on each layout.
-    pub fn needs_search(&self) -> bool {
-        self.contract.is_some() || self.lead.is_some()
-    }
-
-    /// The likelihood of D's first lead on a layout where D's double-dummy
-    /// points were `before` it and are `after` it, as a logarithm (0
-    /// without one).
-    pub fn log_weight_lead(&self, model: &Model, before: u16, after: u16) -> f64 {
-        match self.lead {
-            Some(_) => model.lead.log_chance(before.saturating_sub(after)),
-            None => 0.0,
-        }
-    }
-
-    /// The likelihood of D's contract on `layout`, where D's double-dummy
-    /// points from the first lead are `dd`, as a logarithm (0 without one).
-    pub fn log_weight_contract(&self, model: &Model, layout: &Layout, dd: u16) -> f64 {
-        match self.contract {
-            Some(i) => model
-                .contract_chance(layout.start.hands[0], dd, &self.rules, i)
-                .ln(),
-            None => 0.0,
-        }
     }
 }
 

@@ -24,8 +24,8 @@ mod weigh;
 
 pub use evidence::Evidence;
 pub use features::{
-    contract_features, gift_features, hand_features, DD_FEATURE, GIFT_FEATURE_NAMES,
-    HAND_FEATURE_NAMES,
+    gift_features, hand_features, lead_features, GIFT_FEATURE_NAMES, HAND_FEATURE_NAMES,
+    LEAD_FEATURE_NAMES,
 };
 pub use model::{Gift, Interval, Lead, Model, Ordinal};
 pub use weigh::{weighted_layouts, Weighted, MAX_CANDIDATES};

@@ -7,9 +7,10 @@
 //!   contract says the level lies in an interval (a bid of 150 that later
 //!   passed at 170: from 150 to 170), whose chance is a difference of two
 //!   logistic curves;
-//! - [`Gift`]: D gives away the two cards of its ten with the lowest
-//!   "keep" value, softly: a pair's chance is proportional to the exponent of
-//!   its cards' summed utilities (a conditional logit).
+//! - [`Gift`] and [`Lead`]: D gives away the two cards of its ten, and
+//!   leads the one of its eight, with the highest utility, softly: a
+//!   choice's chance is proportional to the exponent of its cards' summed
+//!   utilities (a conditional logit).
 
 use serde::{Deserialize, Serialize};
 
@@ -18,8 +19,8 @@ use crate::cardset::CardSet;
 use crate::rules::Rules;
 
 use super::features::{
-    contract_features, gift_features, hand_features, CONTRACT_FEATURES, DD_FEATURE, GIFT_FEATURES,
-    GIFT_FEATURE_NAMES, HAND_FEATURES, HAND_FEATURE_NAMES,
+    gift_features, hand_features, lead_features, GIFT_FEATURES, GIFT_FEATURE_NAMES, HAND_FEATURES,
+    HAND_FEATURE_NAMES, LEAD_FEATURES, LEAD_FEATURE_NAMES,
 };
 
 /// An interval of a hand's level: `[low, high)`, either end open.
@@ -81,6 +82,25 @@ impl Ordinal {
     }
 }
 
+/// The exponent of each card's utility `w · f(card)`, scaled so the largest
+/// is 1 (a conditional logit's choice weights).
+fn card_weights<const F: usize>(
+    weights: &[f64],
+    cards: CardSet,
+    features: impl Fn(Card) -> [f64; F],
+) -> Vec<(Card, f64)> {
+    let u: Vec<(Card, f64)> = cards
+        .iter()
+        .map(|c| (c, weights.iter().zip(&features(c)).map(|(w, f)| w * f).sum()))
+        .collect();
+    let top = u.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
+    u.into_iter().map(|(c, x)| (c, (x - top).exp())).collect()
+}
+
+fn weight_of(e: &[(Card, f64)], c: Card) -> f64 {
+    e.iter().find(|x| x.0 == c).map_or(0.0, |x| x.1)
+}
+
 /// D's choice of the two cards it gives away, as a conditional logit over
 /// the pairs of its ten cards.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -89,39 +109,28 @@ pub struct Gift {
 }
 
 impl Gift {
-    fn utility(&self, card: Card, ten: CardSet) -> f64 {
-        let g = gift_features(card, ten);
-        self.weights.iter().zip(&g).map(|(w, f)| w * f).sum()
-    }
-
     /// The chance that D, holding `ten`, gives away `a` and `b` (in either
     /// order of the defenders).
     pub fn chance(&self, ten: CardSet, a: Card, b: Card) -> f64 {
-        let e: Vec<(Card, f64)> = ten
-            .iter()
-            .map(|c| (c, self.utility(c, ten).exp()))
-            .collect();
+        let e = card_weights(&self.weights, ten, |c| gift_features(c, ten));
         let sum: f64 = e.iter().map(|x| x.1).sum();
         let squares: f64 = e.iter().map(|x| x.1 * x.1).sum();
         let pairs = (sum * sum - squares) / 2.0;
-        let of = |c: Card| e.iter().find(|x| x.0 == c).map_or(0.0, |x| x.1);
-        of(a) * of(b) / pairs
+        weight_of(&e, a) * weight_of(&e, b) / pairs
     }
 }
 
-/// D's first lead: a card whose double-dummy loss on the layout (D's points
-/// from the first lead minus after the card) is `l` is led with a chance
-/// proportional to `exp(-l / temperature)` (the other cards' losses left
-/// out: they would need a search each).
+/// D's first lead, as a conditional logit over the eight cards it kept.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Lead {
-    pub temperature: f64,
+    pub weights: Vec<f64>,
 }
 
 impl Lead {
-    /// The log-likelihood of a lead losing `loss` points.
-    pub fn log_chance(&self, loss: u16) -> f64 {
-        -f64::from(loss) / self.temperature
+    /// The chance that D, having kept `kept`, leads `card` to the first trick.
+    pub fn chance(&self, kept: CardSet, card: Card, rules: &Rules) -> f64 {
+        let e = card_weights(&self.weights, kept, |c| lead_features(c, kept, rules));
+        weight_of(&e, card) / e.iter().map(|x| x.1).sum::<f64>()
     }
 }
 
@@ -132,13 +141,11 @@ pub struct Model {
     pub about: String,
     pub command: String,
     pub hand_features: Vec<String>,
-    pub contract_features: Vec<String>,
     pub gift_features: Vec<String>,
+    pub lead_features: Vec<String>,
     /// The level a bidder bids to, from its seven cards.
     pub bid: Ordinal,
-    /// The level D announces to, from the eight cards it kept and its
-    /// double-dummy points on the layout (the hand features, then
-    /// `dd_points/10`).
+    /// The level D announces to, from the eight cards it kept.
     pub contract: Ordinal,
     pub gift: Gift,
     pub lead: Lead,
@@ -160,21 +167,17 @@ impl Model {
     /// computes.
     pub fn from_json(text: &str) -> Result<Model, String> {
         let m: Model = serde_json::from_str(text).map_err(|e| format!("a model file: {e}"))?;
-        let contract_names: Vec<&str> = HAND_FEATURE_NAMES
-            .iter()
-            .copied()
-            .chain([DD_FEATURE])
-            .collect();
         if m.hand_features != HAND_FEATURE_NAMES
             || m.gift_features != GIFT_FEATURE_NAMES
-            || m.contract_features != contract_names
+            || m.lead_features != LEAD_FEATURE_NAMES
         {
             return Err("the model's features are not this build's: retrain it".into());
         }
         let sizes_ok = m.bid.weights.len() == HAND_FEATURES
-            && m.contract.weights.len() == CONTRACT_FEATURES
-            && m.gift.weights.len() == GIFT_FEATURES;
-        if !sizes_ok || m.bid.scale <= 0.0 || m.contract.scale <= 0.0 || m.lead.temperature <= 0.0 {
+            && m.contract.weights.len() == HAND_FEATURES
+            && m.gift.weights.len() == GIFT_FEATURES
+            && m.lead.weights.len() == LEAD_FEATURES;
+        if !sizes_ok || m.bid.scale <= 0.0 || m.contract.scale <= 0.0 {
             return Err("the model's weights do not fit its features".into());
         }
         Ok(m)
@@ -185,10 +188,10 @@ impl Model {
         self.bid.chance(&hand_features(seven, rules), i)
     }
 
-    /// The chance of D's contract given the eight cards it kept and its
-    /// double-dummy points from the first lead.
-    pub fn contract_chance(&self, kept: CardSet, dd: u16, rules: &Rules, i: Interval) -> f64 {
-        self.contract.chance(&contract_features(kept, dd, rules), i)
+    /// The chance of D's contract given the eight cards it kept: like
+    /// D's own choice, it depends on D's cards alone.
+    pub fn contract_chance(&self, kept: CardSet, rules: &Rules, i: Interval) -> f64 {
+        self.contract.chance(&hand_features(kept, rules), i)
     }
 }
 

@@ -1,28 +1,25 @@
 //! Importance resampling: uniform layouts, weighted by the evidence, and
 //! the few a decision is judged on drawn in proportion to the weights.
 //!
-//! Two stages, because the contract's and the lead's likelihoods need D's
-//! double-dummy points on the layout (a search) while the calls' and the
-//! gift's need only the cards: `20 n` uniform layouts are weighed by the
-//! cards' evidence and `4 n` drawn from them; those are solved from the
-//! first lead (and after D's lead), weighed by the contract and the lead,
-//! and the `n` to judge on drawn from them. The
-//! layouts reached follow prior × every likelihood, as one stage would.
+//! Every likelihood depends on the deciding seat's cards alone (as its
+//! decision did), so weighing a layout costs no search: uniform layouts are
+//! drawn `10 n` at a time and weighed until their weights are worth `n`
+//! independent layouts (at most `100 n`), and the `n` to judge on drawn
+//! from them. The layouts reached follow prior × likelihood.
 
 use rand::Rng;
 
 use crate::estimate::sample::{sample_rng, AUX_STREAM};
-use crate::state::State;
 use crate::view::{Layout, Sampler, View};
 
 use super::{Evidence, Inference, Model};
 
 /// The most uniform layouts weighed for one decision.
 pub const MAX_CANDIDATES: usize = 20_000;
-/// Uniform layouts weighed per layout judged.
-const CANDIDATES_PER_LAYOUT: usize = 20;
-/// Layouts solved for the contract's likelihood, per layout judged.
-const SOLVED_PER_LAYOUT: usize = 4;
+/// The most uniform layouts weighed per layout judged.
+const CANDIDATES_PER_LAYOUT: usize = 100;
+/// Uniform layouts drawn at a time, per layout judged.
+const BATCH_PER_LAYOUT: usize = 10;
 
 /// The layouts to judge a decision on, each with how many of the `n`
 /// draws fell on it.
@@ -82,16 +79,9 @@ fn effective(weights: &[f64], counts: &[usize]) -> f64 {
 /// `n` layouts for `view`: uniform draws when `inference` is `None` or the
 /// view holds no decision of the others (the very layouts the uniform
 /// sampler gives, draw `i` from stream `i` of `seed`); otherwise drawn in
-/// proportion to the evidence's likelihood, as the module says. `solve`
-/// gives D's double-dummy points from each first-lead state it is handed
-/// (in order; the caller may solve them in parallel).
-pub fn weighted_layouts(
-    view: &View,
-    n: usize,
-    seed: u64,
-    inference: Inference,
-    solve: &dyn Fn(&[State]) -> Vec<u16>,
-) -> Weighted {
+/// proportion to the evidence's likelihood from many uniform draws, as the
+/// module says.
+pub fn weighted_layouts(view: &View, n: usize, seed: u64, inference: Inference) -> Weighted {
     let sampler = Sampler::new(view);
     let draw = |i: usize| sampler.sample(&mut sample_rng(seed, i as u64));
     let evidence = Evidence::of(view);
@@ -104,59 +94,34 @@ pub fn weighted_layouts(
         return uniform((0..n).map(draw).collect());
     }
     let model = Model::shipped();
-    let m = (n * CANDIDATES_PER_LAYOUT).clamp(n, MAX_CANDIDATES);
-    let candidates: Vec<Layout> = (0..m).map(draw).collect();
-    let logs: Vec<f64> = candidates
-        .iter()
-        .map(|l| evidence.log_weight_cards(model, l))
-        .collect();
-    let Some(weights) = normalised(&logs) else {
+    // Draw uniform layouts in batches until the weights are worth `n`
+    // independent layouts, or the most allowed are drawn: evidence that
+    // says little stops early, a rare contract draws many.
+    let most = (n * CANDIDATES_PER_LAYOUT).clamp(n, MAX_CANDIDATES);
+    let batch = (n * BATCH_PER_LAYOUT).min(most);
+    let mut candidates: Vec<Layout> = Vec::new();
+    let mut logs: Vec<f64> = Vec::new();
+    let mut weights = None;
+    while candidates.len() < most {
+        let from = candidates.len();
+        let to = (from + batch).min(most);
+        candidates.extend((from..to).map(draw));
+        logs.extend(candidates[from..].iter().map(|l| evidence.log_weight(model, l)));
+        weights = normalised(&logs);
+        let worth = weights.as_ref().map_or(0.0, |w| effective(w, &vec![1; w.len()]));
+        if worth >= n as f64 {
+            break;
+        }
+    }
+    let Some(weights) = weights else {
         // No layout fits the model at all: judge on the uniform ones.
         return uniform(candidates.into_iter().take(n).collect());
     };
+    let m = candidates.len();
     let mut rng = sample_rng(seed, AUX_STREAM - 1);
-    let mut ess = effective(&weights, &vec![1; m]);
-    let (kept, counts): (Vec<Layout>, Vec<usize>) = if !evidence.needs_search() {
-        (candidates, resample(&weights, n, rng.gen()))
-    } else {
-        // Stage two: solve a few for the contract.
-        let k = n * SOLVED_PER_LAYOUT;
-        let first = resample(&weights, k, rng.gen());
-        let (pool, pool_counts): (Vec<Layout>, Vec<usize>) = candidates
-            .into_iter()
-            .zip(first)
-            .filter(|(_, c)| *c > 0)
-            .unzip();
-        // D's points from the first lead and, with a lead to read, after it.
-        let mut states: Vec<State> = pool.iter().map(|l| l.start).collect();
-        if evidence.lead.is_some() {
-            states.extend(pool.iter().map(|l| after_lead(view, l)));
-        }
-        let dd = solve(&states);
-        let logs: Vec<f64> = pool
-            .iter()
-            .enumerate()
-            .map(|(j, l)| {
-                let lead = match evidence.lead {
-                    Some(_) => evidence.log_weight_lead(model, dd[j], dd[pool.len() + j]),
-                    None => 0.0,
-                };
-                evidence.log_weight_contract(model, l, dd[j]) + lead + (pool_counts[j] as f64).ln()
-            })
-            .collect();
-        let Some(w2) = normalised(&logs) else {
-            return uniform(pool.into_iter().take(n).collect());
-        };
-        // Stage two's weights per draw (the counts divided out again).
-        let per_draw: Vec<f64> = w2
-            .iter()
-            .zip(&pool_counts)
-            .map(|(w, &c)| w / c as f64)
-            .collect();
-        ess = ess.min(effective(&per_draw, &pool_counts));
-        (pool, resample(&w2, n, rng.gen()))
-    };
-    let layouts = kept
+    let counts = resample(&weights, n, rng.gen());
+    let ess = effective(&weights, &vec![1; m]);
+    let layouts = candidates
         .into_iter()
         .zip(counts)
         .filter(|(_, c)| *c > 0)
@@ -166,13 +131,6 @@ pub fn weighted_layouts(
         inference: Inference::Model,
         effective: ess.min(n as f64),
     }
-}
-
-/// The layout's state after D's first lead.
-fn after_lead(view: &View, l: &Layout) -> State {
-    let mut s = l.start;
-    s.play(&view.rules, l.moves[0]);
-    s
 }
 
 #[cfg(test)]
