@@ -7,6 +7,12 @@
 //! Entries are found by the position's shape (`shape.rs`): a position of the
 //! same shape with other cards left answers too, its bounds widened by the
 //! point difference. Memory is fixed when the table is made.
+//!
+//! Every entry carries the generation it was written in, so that forgetting
+//! is O(1): `clear` makes every older generation dead, `age` only starts a
+//! new one, whose entries then win a full bucket over the older ones. The
+//! layouts of one PIMC decision share many late positions: aged, they share
+//! the table without one layout's entries crowding out the next one's.
 
 use crate::card::Suit;
 use crate::cardset::CardSet;
