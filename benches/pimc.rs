@@ -5,6 +5,11 @@
 //!
 //!     cargo bench --bench pimc
 //!     cargo bench --bench pimc -- --positions 21 --deals 10 --samples 100
+//!
+//! For instruction counts of `suggest` alone, `PIMC_PROFILE=suggest` stops
+//! after the first part (the suggestions at the first lead):
+//!
+//!     PIMC_PROFILE=suggest valgrind --tool=callgrind target/release/deps/pimc-* --positions 3
 
 use std::time::Instant;
 
@@ -71,6 +76,9 @@ fn main() {
         "suggest, first lead of a full deal, {samples} layouts, 1 thread: median {:.1} ms over {positions} deals",
         1000.0 * median(times)
     );
+    if std::env::var("PIMC_PROFILE").is_ok_and(|p| p == "suggest") {
+        return;
+    }
 
     // A defender's decision reading the others against one not reading
     // them (issue 20): L's first move after D's lead, contract 120, pimc:50

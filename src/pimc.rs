@@ -147,13 +147,20 @@ fn check(view: &View) -> Result<(), PimcError> {
 
 /// D's final points after each of `moves` on `layout`.
 fn layout_values(layout: &Layout, solver: &mut Solver, moves: &[Move]) -> Vec<u16> {
-    // A fresh table per layout: the last layout's entries mostly describe
-    // other cards and crowd out this one's (callgrind, 5 first leads x 100
-    // layouts: 3.2 against 4.7 billion instructions).
-    solver.clear();
+    // The last layouts' entries still answer (they share many late
+    // positions) but give way to this one's: kept as they were, they crowd
+    // this layout's out (see `Solver::age` and docs/solver.md).
+    solver.age();
+    let values = solver.move_values(&layout.state);
     moves
         .iter()
-        .map(|&m| solver.value_after(&layout.state, m))
+        .map(|m| {
+            values
+                .iter()
+                .find(|(x, _)| x == m)
+                .expect("the view's moves are the layout's")
+                .1
+        })
         .collect()
 }
 

@@ -7,6 +7,12 @@
 //! Entries are found by the position's shape (`shape.rs`): a position of the
 //! same shape with other cards left answers too, its bounds widened by the
 //! point difference. Memory is fixed when the table is made.
+//!
+//! Every entry carries the generation it was written in, so that forgetting
+//! is O(1): `clear` makes every older generation dead, `age` only starts a
+//! new one, whose entries then win a full bucket over the older ones. The
+//! layouts of one PIMC decision share many late positions: aged, they share
+//! the table without one layout's entries crowding out the next one's.
 
 use crate::card::Suit;
 use crate::cardset::CardSet;
@@ -24,6 +30,13 @@ pub trait Table {
     fn store(&mut self, key: &Key, bounds: Bounds);
     /// Forgets every entry.
     fn clear(&mut self);
+    /// Starts a new search among related ones (the layouts of one
+    /// decision): the entries kept so far still answer, but give way to the
+    /// new search's own when a bucket is full. Entries depend only on the
+    /// position, so this never changes an answer, only what is kept.
+    fn age(&mut self) {
+        self.clear();
+    }
 }
 
 /// A trick-start position as the table sees it: its shape in three words
@@ -170,12 +183,14 @@ const WAYS: usize = 4;
 #[repr(C, align(64))]
 struct Bucket([Entry; WAYS]);
 
-/// A fixed-size, 4-way set-associative table. Clearing is O(1): each entry
-/// carries the generation it was written in.
+/// A fixed-size, 4-way set-associative table. Clearing and ageing are O(1):
+/// each entry carries the generation it was written in; entries older than
+/// `floor` are gone, those from `floor` to `generation` answer.
 pub struct TransTable {
     buckets: Vec<Bucket>,
     mask: usize,
     generation: u32,
+    floor: u32,
 }
 
 impl TransTable {
@@ -200,6 +215,7 @@ impl TransTable {
             buckets: vec![Bucket::default(); buckets],
             mask: buckets - 1,
             generation: 1,
+            floor: 1,
         }
     }
 
@@ -223,10 +239,12 @@ impl Default for TransTable {
 impl Table for TransTable {
     #[inline]
     fn probe(&mut self, key: &Key) -> Option<Found> {
-        let generation = spread(self.generation);
+        // `spread` keeps the order of generations, so one comparison of the
+        // spare bits tells a live entry.
+        let floor = spread(self.floor);
         let mut found: Option<Found> = None;
         for e in &self.buckets[self.bucket(key)].0 {
-            if e.w[0] != key.shape[0] || e.w[1] != key.shape[1] || e.w[2] & SPARE != generation {
+            if e.w[0] != key.shape[0] || e.w[1] != key.shape[1] || e.w[2] & SPARE < floor {
                 continue;
             }
             let cards = e.w[2] & !SPARE;
@@ -264,13 +282,17 @@ impl Table for TransTable {
     #[inline]
     fn store(&mut self, key: &Key, bounds: Bounds) {
         let generation = self.generation;
+        let (now, floor) = (spread(generation), spread(self.floor));
         let at = self.bucket(key);
         let bucket = &mut self.buckets[at].0;
-        let cards = key.cards | spread(generation);
-        if let Some(e) = bucket
-            .iter_mut()
-            .find(|e| e.w[0] == key.shape[0] && e.w[1] == key.shape[1] && e.w[2] == cards)
-        {
+        // This very position, live (of this generation or an earlier one
+        // still answering): tightened, and brought to this generation.
+        if let Some(e) = bucket.iter_mut().find(|e| {
+            e.w[0] == key.shape[0]
+                && e.w[1] == key.shape[1]
+                && e.w[2] & !SPARE == key.cards
+                && e.w[2] & SPARE >= floor
+        }) {
             let best = if bounds.best != NO_MOVE {
                 bounds.best
             } else {
@@ -284,16 +306,21 @@ impl Table for TransTable {
             *e = Entry::new(key, generation, merged);
             return;
         }
-        // Replace a stale entry, or else the one with the fewest tricks left
-        // (cheapest to compute again): at a trick start every hand holds one
-        // card per trick left, so D's hand tells.
+        // Replace a dead entry, or else one of an earlier generation, or
+        // else the one with the fewest tricks left (cheapest to compute
+        // again): at a trick start every hand holds one card per trick
+        // left, so D's hand tells.
         let victim = bucket
             .iter_mut()
             .min_by_key(|e| {
-                if e.w[2] & SPARE != spread(generation) {
+                let written = e.w[2] & SPARE;
+                let tricks = (e.w[0] & !SPARE).count_ones();
+                if written < floor {
                     0
+                } else if written != now {
+                    1 + tricks
                 } else {
-                    1 + (e.w[0] & !SPARE).count_ones()
+                    16 + tricks
                 }
             })
             .expect("bucket has entries");
@@ -301,10 +328,17 @@ impl Table for TransTable {
     }
 
     fn clear(&mut self) {
+        self.age();
+        self.floor = self.generation;
+    }
+
+    fn age(&mut self) {
         self.generation += 1;
         if self.generation == 256 {
+            // The generations fill a byte: start again from an empty table.
             self.buckets.fill(Bucket::default());
             self.generation = 1;
+            self.floor = 1;
         }
     }
 }
@@ -358,6 +392,53 @@ mod tests {
         );
         t.clear();
         assert!(t.probe(&k).is_none());
+    }
+
+    /// Ageing keeps the entries answering; the new generation's entries
+    /// replace them before each other (however many tricks the old ones
+    /// have left), and a clear hides every generation.
+    #[test]
+    fn aged_entries_answer_and_give_way_first() {
+        // One bucket: every key lands in it.
+        let mut t = TransTable::with_bytes(64);
+        assert_eq!(t.bytes(), 64);
+        let exact = |t: &mut TransTable, k: &Key| t.probe(k).is_some_and(|f| f.exact);
+        // Four old entries with two tricks left (two cards in D's hand,
+        // each of its own shape).
+        let old = ["A.A..", "A..A.", "A...A", ".A.A."].map(key);
+        for (i, k) in old.iter().enumerate() {
+            t.store(k, bounds(i as i16, 40, NO_MOVE));
+        }
+        t.age();
+        assert!(old.iter().all(|k| exact(&mut t, k)));
+        assert_eq!(t.probe(&old[2]).map(|f| f.bounds.lower), Some(2));
+        // New entries with one trick left, the cheapest to compute again:
+        // still, each replaces an old entry, not the other new one.
+        let new = ["9...", ".9..", "..9.", "...9"].map(key);
+        t.store(&new[0], bounds(1, 1, NO_MOVE));
+        t.store(&new[1], bounds(2, 2, NO_MOVE));
+        assert!(exact(&mut t, &new[0]) && exact(&mut t, &new[1]));
+        assert_eq!(old.iter().filter(|k| exact(&mut t, k)).count(), 2);
+        // An old entry stored again is tightened and joins the new
+        // generation.
+        let kept = *old.iter().find(|k| exact(&mut t, k)).unwrap();
+        t.store(&kept, bounds(30, 30, NO_MOVE));
+        t.store(&new[2], bounds(3, 3, NO_MOVE));
+        assert!(exact(&mut t, &kept) && exact(&mut t, &new[2]));
+        assert_eq!(t.probe(&kept).map(|f| f.bounds.lower), Some(30));
+        // A full bucket of this generation: the fewest tricks left go.
+        t.store(&new[3], bounds(4, 4, NO_MOVE));
+        assert!(exact(&mut t, &kept) && exact(&mut t, &new[3]));
+        assert_eq!(new.iter().filter(|k| exact(&mut t, k)).count(), 3);
+        t.clear();
+        assert!(old.iter().chain(&new).all(|k| t.probe(k).is_none()));
+        // Ageing past the byte the generations fill empties the table.
+        t.store(&new[0], bounds(1, 1, NO_MOVE));
+        for _ in 0..300 {
+            t.age();
+        }
+        t.store(&new[1], bounds(2, 2, NO_MOVE));
+        assert!(exact(&mut t, &new[1]));
     }
 
     #[test]
