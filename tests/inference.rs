@@ -450,3 +450,88 @@ fn the_calls_weigh_by_the_bidders_seven_cards() {
         );
     }
 }
+
+/// Training data written as `--save-data` writes it: hands whose level is
+/// 100 + their marriages (bids and contracts), gifts of the two lowest
+/// cards, leads of the highest.
+fn planted_data() -> String {
+    let rules = Rules::STANDARD;
+    let mut out = String::new();
+    for i in 0..300u64 {
+        let deal = random::deal(&mut sample_rng(41, i));
+        let seven = deal.hands[0];
+        let eight = seven.with(deal.musik.lowest().unwrap());
+        let level = |h: CardSet| {
+            100 + h
+                .marriages()
+                .map(|s| rules.marriage_value(s))
+                .sum::<u16>()
+        };
+        for (model, hand) in [("bid", seven), ("contract", eight)] {
+            let l = level(hand);
+            out += &format!(
+                "{{\"level\":{{\"model\":\"{model}\",\"hand\":\"{hand}\",\"interval\":{{\"low\":{},\"high\":{}}}}}}}\n",
+                l,
+                l + 10
+            );
+        }
+        let ten = seven.union(deal.musik);
+        let mut by_points: Vec<tysiac::Card> = ten.iter().collect();
+        by_points.sort_by_key(|c| (c.points(), c.to_string()));
+        out += &format!(
+            "{{\"gift\":{{\"ten\":\"{ten}\",\"gave\":[\"{}\",\"{}\"]}}}}\n",
+            by_points[0], by_points[1]
+        );
+        let high = eight.iter().max_by_key(|c| (c.points(), c.to_string())).unwrap();
+        out += &format!("{{\"lead\":{{\"kept\":\"{eight}\",\"led\":\"{high}\"}}}}\n");
+    }
+    out
+}
+
+#[test]
+fn train_fits_saved_data_and_refuses_a_bad_line_at_its_place() {
+    let dir = std::env::temp_dir().join(format!("tysiac-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("data.jsonl");
+    let model = dir.join("model.json");
+    std::fs::write(&data, planted_data()).unwrap();
+    Command::cargo_bin("tysiac")
+        .unwrap()
+        .args(["inference", "train", "--quiet", "--from-data"])
+        .arg(&data)
+        .arg("--out")
+        .arg(&model)
+        .assert()
+        .success();
+    let m = Model::from_json(&std::fs::read_to_string(&model).unwrap()).unwrap();
+    // The planted levels are the marriages: the fit finds them, sharply.
+    let marriages = HAND_FEATURE_NAMES.iter().position(|&f| f == "marriages/10").unwrap();
+    for o in [&m.bid, &m.contract] {
+        assert!(o.weights[marriages] > 5.0, "{o:?}");
+        assert!(o.scale < 5.0, "{o:?}");
+    }
+    // Gifts of the lowest cards: the points' weight is negative; leads of
+    // the highest: positive.
+    assert!(m.gift.weights[0] < 0.0, "{:?}", m.gift);
+    assert!(m.lead.weights[0] > 0.0, "{:?}", m.lead);
+    // A contract hand of seven cards, on line 3 of a file.
+    let bad = dir.join("bad.jsonl");
+    let mut lines: Vec<String> = planted_data().lines().map(String::from).collect();
+    lines[2] = lines[0].replace("\"bid\"", "\"contract\"");
+    std::fs::write(&bad, lines.join("\n")).unwrap();
+    let out = Command::cargo_bin("tysiac")
+        .unwrap()
+        .args(["inference", "train", "--quiet", "--from-data"])
+        .arg(&bad)
+        .arg("--out")
+        .arg(&model)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("bad.jsonl:3:") && err.contains("has 8 cards, not 7"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

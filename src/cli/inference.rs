@@ -10,7 +10,7 @@ use tysiac::inference::data::{GiftSeen, LeadSeen};
 use tysiac::inference::{check, data, hand_features, train, Interval, Model, Ordinal};
 use tysiac::inference::{GIFT_FEATURE_NAMES, HAND_FEATURE_NAMES, LEAD_FEATURE_NAMES};
 use tysiac::player::PlayerKind;
-use tysiac::Rules;
+use tysiac::{CardSet, Rules};
 
 use super::progress::Bar;
 use super::suggest::threads;
@@ -125,8 +125,10 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
     if let Some(path) = &a.save_data {
         write_data(path, &data)?;
     }
-    let (contract, ll_contract) = train::fit_levels(&data.contract)?;
-    let (bid, ll_bid) = train::fit_levels(&data.bid)?;
+    let contract_data = Seen::features(&data.contract, &rules);
+    let bid_data = Seen::features(&data.bid, &rules);
+    let (contract, ll_contract) = train::fit_levels(&contract_data)?;
+    let (bid, ll_bid) = train::fit_levels(&bid_data)?;
     let gifts: Vec<_> = data
         .gifts
         .iter()
@@ -159,8 +161,8 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
         "player": a.player.to_string(),
         "seed": a.seed,
         "mean_log_likelihood": {
-            "contract": ll_contract, "contract_intercept_only": intercept(&data.contract)?,
-            "bid": ll_bid, "bid_intercept_only": intercept(&data.bid)?,
+            "contract": ll_contract, "contract_intercept_only": intercept(&contract_data)?,
+            "bid": ll_bid, "bid_intercept_only": intercept(&bid_data)?,
             "gift": ll_gift, "gift_uniform": -(45f64).ln(),
             "lead": ll_lead, "lead_uniform": -(8f64).ln(),
         },
@@ -216,7 +218,8 @@ fn describe(m: &Model) -> String {
     s
 }
 
-type Levels = Vec<(Vec<f64>, Interval)>;
+/// Hands and what their decisions said of their level.
+type Levels = Vec<(CardSet, Interval)>;
 
 /// What the models learn from.
 struct Seen {
@@ -224,6 +227,16 @@ struct Seen {
     bid: Levels,
     gifts: Vec<GiftSeen>,
     leads: Vec<LeadSeen>,
+}
+
+impl Seen {
+    /// The hands' features, for the fit.
+    fn features(levels: &Levels, rules: &Rules) -> Vec<(Vec<f64>, Interval)> {
+        levels
+            .iter()
+            .map(|(h, i)| (hand_features(*h, rules).to_vec(), *i))
+            .collect()
+    }
 }
 
 /// Plays the deals and auctions and returns what they say.
@@ -241,14 +254,8 @@ fn play_data(a: &TrainArgs, samples: usize, rules: &Rules) -> Result<Seen, Strin
     let leads = data::leads(rules, a.leads, samples, a.seed, &workers, &|| bar.tick());
     bar.finish();
     Ok(Seen {
-        contract: decl
-            .iter()
-            .map(|d| (hand_features(d.kept(), rules).to_vec(), d.interval(rules)))
-            .collect(),
-        bid: bids
-            .iter()
-            .map(|b| (hand_features(b.seven, rules).to_vec(), b.interval))
-            .collect(),
+        contract: decl.iter().map(|d| (d.kept(), d.interval(rules))).collect(),
+        bid: bids.iter().map(|b| (b.seven, b.interval)).collect(),
         gifts: decl
             .iter()
             .filter_map(|d| d.gift().map(|(x, y)| GiftSeen::new(d.ten, x, y)))
@@ -261,24 +268,20 @@ fn play_data(a: &TrainArgs, samples: usize, rules: &Rules) -> Result<Seen, Strin
 /// GiftSeen}` or `{"lead": LeadSeen}`.
 fn write_data(path: &PathBuf, d: &Seen) -> Result<(), String> {
     let mut out = String::new();
+    let mut line = |v: serde_json::Value| {
+        out += &v.to_string();
+        out.push('\n');
+    };
     for (model, rows) in [("contract", &d.contract), ("bid", &d.bid)] {
-        for (f, i) in rows {
-            let o = data::Observation {
-                model: model.into(),
-                features: f.clone(),
-                interval: *i,
-            };
-            out += &serde_json::json!({ "level": o }).to_string();
-            out.push('\n');
+        for &(hand, i) in rows {
+            line(serde_json::json!({ "level": data::Observation::new(model, hand, i) }));
         }
     }
     for x in &d.gifts {
-        out += &serde_json::json!({ "gift": x }).to_string();
-        out.push('\n');
+        line(serde_json::json!({ "gift": x }));
     }
     for x in &d.leads {
-        out += &serde_json::json!({ "lead": x }).to_string();
-        out.push('\n');
+        line(serde_json::json!({ "lead": x }));
     }
     std::fs::write(path, out).map_err(|e| format!("--save-data {}: {e}", path.display()))
 }
@@ -302,17 +305,10 @@ fn read_data(path: &PathBuf) -> Result<Seen, String> {
         if let Some(o) = v.get("level") {
             let o: data::Observation =
                 serde_json::from_value(o.clone()).map_err(|e| at(e.to_string()))?;
-            if o.features.len() != HAND_FEATURE_NAMES.len() {
-                return Err(at(format!(
-                    "{} features where this build counts {}",
-                    o.features.len(),
-                    HAND_FEATURE_NAMES.len()
-                )));
-            }
+            let hand = o.cards().map_err(at)?;
             match o.model.as_str() {
-                "contract" => d.contract.push((o.features, o.interval)),
-                "bid" => d.bid.push((o.features, o.interval)),
-                m => return Err(at(format!("'{m}' is not a model (bid, contract)"))),
+                "contract" => d.contract.push((hand, o.interval)),
+                _ => d.bid.push((hand, o.interval)),
             }
         } else if let Some(x) = v.get("gift") {
             let x: GiftSeen = serde_json::from_value(x.clone()).map_err(|e| at(e.to_string()))?;

@@ -133,13 +133,42 @@ pub fn biddings(
 }
 
 /// One observation of a level, in the data file `tysiac inference train
-/// --save-data` writes: the features and what the decision said.
+/// --save-data` writes: the hand, as text, and what the decision said. The
+/// cards, not their features, so that a refit may count other features.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Observation {
-    /// `bid` or `contract`.
+    /// `bid` (seven cards) or `contract` (the eight D kept).
     pub model: String,
-    pub features: Vec<f64>,
+    pub hand: String,
     pub interval: Interval,
+}
+
+impl Observation {
+    pub fn new(model: &str, hand: CardSet, interval: Interval) -> Observation {
+        Observation {
+            model: model.into(),
+            hand: hand.to_string(),
+            interval,
+        }
+    }
+
+    /// The hand, checked to have the model's number of cards.
+    pub fn cards(&self) -> Result<CardSet, String> {
+        let hand: CardSet = self.hand.parse().map_err(|e| format!("{e}"))?;
+        let want = match self.model.as_str() {
+            "bid" => 7,
+            "contract" => 8,
+            m => return Err(format!("'{m}' is not a model (bid, contract)")),
+        };
+        if hand.len() != want {
+            return Err(format!(
+                "a {} hand has {want} cards, not {} ({hand})",
+                self.model,
+                hand.len()
+            ));
+        }
+        Ok(hand)
+    }
 }
 
 /// One gift observed: D's ten cards and the two it gave away, as text.

@@ -55,11 +55,26 @@ impl Levels<'_> {
     }
 }
 
+/// A small ridge penalty on the parameters from `from` on: data that one
+/// rule separates perfectly (every hand with a marriage raises, D always
+/// gives its nines) would otherwise drive the weights, and the fit, on
+/// forever; on real data it moves nothing that matters.
+fn ridge(cost: f64, mut grad: Vec<f64>, p: &[f64], from: usize) -> (f64, Vec<f64>) {
+    const LAMBDA: f64 = 1e-4;
+    let mut cost = cost;
+    for j in from..p.len() {
+        cost += LAMBDA / 2.0 * p[j] * p[j];
+        grad[j] += LAMBDA * p[j];
+    }
+    (cost, grad)
+}
+
 impl CostFunction for Levels<'_> {
     type Param = Vec<f64>;
     type Output = f64;
     fn cost(&self, p: &Vec<f64>) -> Result<f64, argmin::core::Error> {
-        Ok(self.eval(p).0)
+        let (c, g) = self.eval(p);
+        Ok(ridge(c, g, p, 1).0)
     }
 }
 
@@ -67,11 +82,12 @@ impl Gradient for Levels<'_> {
     type Param = Vec<f64>;
     type Gradient = Vec<f64>;
     fn gradient(&self, p: &Vec<f64>) -> Result<Vec<f64>, argmin::core::Error> {
-        Ok(self.eval(p).1)
+        let (c, g) = self.eval(p);
+        Ok(ridge(c, g, p, 1).1)
     }
 }
 
-fn minimise<P>(problem: P, start: Vec<f64>) -> Result<(Vec<f64>, f64), String>
+fn minimise<P>(problem: P, start: Vec<f64>) -> Result<Vec<f64>, String>
 where
     P: CostFunction<Param = Vec<f64>, Output = f64>
         + Gradient<Param = Vec<f64>, Gradient = Vec<f64>>,
@@ -88,7 +104,7 @@ where
         .best_param
         .clone()
         .ok_or("fitting: no optimum")?;
-    Ok((best, res.state().best_cost))
+    Ok(best)
 }
 
 /// The ordinal model that best explains `data`, and its mean
@@ -99,7 +115,8 @@ pub fn fit_levels(data: &[(Vec<f64>, Interval)]) -> Result<(Ordinal, f64), Strin
     let mut start = vec![0.0; k + 1];
     start[0] = 100.0 / 20.0;
     start[k] = 1.0 / 20.0;
-    let (p, cost) = minimise(Levels { data }, start)?;
+    let p = minimise(Levels { data }, start)?;
+    let cost = Levels { data }.eval(&p).0;
     let g = p[k];
     if g <= 0.0 {
         return Err("fitting: the levels do not order (a negative scale)".into());
@@ -154,19 +171,21 @@ impl Choices {
     }
 }
 
-impl CostFunction for Choices {
+impl CostFunction for &Choices {
     type Param = Vec<f64>;
     type Output = f64;
     fn cost(&self, p: &Vec<f64>) -> Result<f64, argmin::core::Error> {
-        Ok(self.eval(p).0)
+        let (c, g) = self.eval(p);
+        Ok(ridge(c, g, p, 0).0)
     }
 }
 
-impl Gradient for Choices {
+impl Gradient for &Choices {
     type Param = Vec<f64>;
     type Gradient = Vec<f64>;
     fn gradient(&self, p: &Vec<f64>) -> Result<Vec<f64>, argmin::core::Error> {
-        Ok(self.eval(p).1)
+        let (c, g) = self.eval(p);
+        Ok(ridge(c, g, p, 0).1)
     }
 }
 
@@ -186,7 +205,9 @@ fn fit_choices<const F: usize>(
             (rows, picked)
         })
         .collect();
-    let (w, cost) = minimise(Choices { data, features: F }, vec![0.0; F])?;
+    let choices = Choices { data, features: F };
+    let w = minimise(&choices, vec![0.0; F])?;
+    let cost = choices.eval(&w).0;
     Ok((w, -cost))
 }
 
