@@ -11,10 +11,10 @@
 //! Prints each one's gain over the first, paired, with its standard error:
 //!
 //!     cargo run --release --example exchange_ceiling -- 60 400
+use rayon::prelude::*;
 use tysiac::estimate::bid::choose_exchange;
 use tysiac::estimate::sample::{deal_unseen, sample_rng};
 use tysiac::player::sampled_declare;
-use rayon::prelude::*;
 use tysiac::{random, Deal, Rules, Solver};
 
 fn main() {
@@ -37,7 +37,10 @@ fn main() {
             let ten = deal.declarer_ten();
             let layout = |seed: u64, stream: u64| {
                 let piles = deal_unseen(ten, &[7, 7], &mut sample_rng(seed, stream));
-                Deal { hands: [deal.hands[0], piles[0], piles[1]], musik: deal.musik }
+                Deal {
+                    hands: [deal.hands[0], piles[0], piles[1]],
+                    musik: deal.musik,
+                }
             };
             let eight: Vec<Deal> = (0..8).map(|s| layout(5, s)).collect();
             let base = choose_exchange(&mut solver, &rules, &deal, &eight, 6);

@@ -108,7 +108,10 @@ fn hand_model() -> Model {
         weights: w.clone(),
         scale: 5.0,
     };
-    let top = HAND_FEATURE_NAMES.iter().position(|&f| f == "top_cards").unwrap();
+    let top = HAND_FEATURE_NAMES
+        .iter()
+        .position(|&f| f == "top_cards")
+        .unwrap();
     w[top] = 10.0;
     m.contract = Ordinal {
         weights: w,
@@ -440,7 +443,11 @@ fn the_calls_weigh_by_the_bidders_seven_cards() {
         // D led JS: e² for a top card against 1, over the eight.
         let top = top_cards(kept).len() as f64;
         let e2 = 2f64.exp();
-        let js = if top_cards(kept).contains("JS".parse().unwrap()) { e2 } else { 1.0 };
+        let js = if top_cards(kept).contains("JS".parse().unwrap()) {
+            e2
+        } else {
+            1.0
+        };
         let lead = js / (top * e2 + 8.0 - top);
         let expected = r.ln() + d.ln() + (1.0f64 / 45.0).ln() + c.ln() + lead.ln();
         let got = e.log_weight(&m, &l);
@@ -461,12 +468,7 @@ fn planted_data() -> String {
         let deal = random::deal(&mut sample_rng(41, i));
         let seven = deal.hands[0];
         let eight = seven.with(deal.musik.lowest().unwrap());
-        let level = |h: CardSet| {
-            100 + h
-                .marriages()
-                .map(|s| rules.marriage_value(s))
-                .sum::<u16>()
-        };
+        let level = |h: CardSet| 100 + h.marriages().map(|s| rules.marriage_value(s)).sum::<u16>();
         for (model, hand) in [("bid", seven), ("contract", eight)] {
             let l = level(hand);
             out += &format!(
@@ -482,7 +484,10 @@ fn planted_data() -> String {
             "{{\"gift\":{{\"ten\":\"{ten}\",\"gave\":[\"{}\",\"{}\"]}}}}\n",
             by_points[0], by_points[1]
         );
-        let high = eight.iter().max_by_key(|c| (c.points(), c.to_string())).unwrap();
+        let high = eight
+            .iter()
+            .max_by_key(|c| (c.points(), c.to_string()))
+            .unwrap();
         out += &format!("{{\"lead\":{{\"kept\":\"{eight}\",\"led\":\"{high}\"}}}}\n");
     }
     out
@@ -505,7 +510,10 @@ fn train_fits_saved_data_and_refuses_a_bad_line_at_its_place() {
         .success();
     let m = Model::from_json(&std::fs::read_to_string(&model).unwrap()).unwrap();
     // The planted levels are the marriages: the fit finds them, sharply.
-    let marriages = HAND_FEATURE_NAMES.iter().position(|&f| f == "marriages/10").unwrap();
+    let marriages = HAND_FEATURE_NAMES
+        .iter()
+        .position(|&f| f == "marriages/10")
+        .unwrap();
     for o in [&m.bid, &m.contract] {
         assert!(o.weights[marriages] > 5.0, "{o:?}");
         assert!(o.scale < 5.0, "{o:?}");

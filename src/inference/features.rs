@@ -107,7 +107,11 @@ pub fn lead_features(card: Card, kept: CardSet, rules: &Rules) -> [f64; LEAD_FEA
         kept.suit(s).len() as f64,
         run.len() as f64,
         f64::from(u8::from(card.rank() == Rank::Nine)),
-        if married { f64::from(rules.marriage_value(s)) / 10.0 } else { 0.0 },
+        if married {
+            f64::from(rules.marriage_value(s)) / 10.0
+        } else {
+            0.0
+        },
     ]
 }
 

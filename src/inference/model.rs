@@ -91,7 +91,12 @@ fn card_weights<const F: usize>(
 ) -> Vec<(Card, f64)> {
     let u: Vec<(Card, f64)> = cards
         .iter()
-        .map(|c| (c, weights.iter().zip(&features(c)).map(|(w, f)| w * f).sum()))
+        .map(|c| {
+            (
+                c,
+                weights.iter().zip(&features(c)).map(|(w, f)| w * f).sum(),
+            )
+        })
         .collect();
     let top = u.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
     u.into_iter().map(|(c, x)| (c, (x - top).exp())).collect()

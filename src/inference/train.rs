@@ -200,7 +200,12 @@ fn fit_choices<const F: usize>(
             let rows = cards.iter().map(|&c| features(c, hand).to_vec()).collect();
             let picked = chosen
                 .iter()
-                .map(|c| cards.iter().position(|x| x == c).expect("a chosen card is held"))
+                .map(|c| {
+                    cards
+                        .iter()
+                        .position(|x| x == c)
+                        .expect("a chosen card is held")
+                })
                 .collect();
             (rows, picked)
         })
@@ -275,7 +280,9 @@ mod tests {
         let mut truth = vec![0.0; super::super::features::LEAD_FEATURES];
         truth[0] = 2.0;
         truth[2] = 3.0;
-        let planted = Lead { weights: truth.clone() };
+        let planted = Lead {
+            weights: truth.clone(),
+        };
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
         let data: Vec<(CardSet, Card)> = (0..3000)
             .map(|_| {

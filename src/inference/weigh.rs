@@ -106,9 +106,15 @@ pub fn weighted_layouts(view: &View, n: usize, seed: u64, inference: Inference) 
         let from = candidates.len();
         let to = (from + batch).min(most);
         candidates.extend((from..to).map(draw));
-        logs.extend(candidates[from..].iter().map(|l| evidence.log_weight(model, l)));
+        logs.extend(
+            candidates[from..]
+                .iter()
+                .map(|l| evidence.log_weight(model, l)),
+        );
         weights = normalised(&logs);
-        let worth = weights.as_ref().map_or(0.0, |w| effective(w, &vec![1; w.len()]));
+        let worth = weights
+            .as_ref()
+            .map_or(0.0, |w| effective(w, &vec![1; w.len()]));
         if worth >= n as f64 {
             break;
         }
