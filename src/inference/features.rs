@@ -173,6 +173,11 @@ mod tests {
             lead_features("KH".parse().unwrap(), kept, r),
             [0.4, 1.0, 1.0, 4.0, 4.0, 0.0, 10.0]
         );
+        // AH is in the marriage's suit but declares nothing.
+        assert_eq!(
+            lead_features("AH".parse().unwrap(), kept, r),
+            [1.1, 0.0, 1.0, 4.0, 4.0, 0.0, 0.0]
+        );
         // 9S: a nine in a suit of two with no top card.
         assert_eq!(
             lead_features("9S".parse().unwrap(), kept, r),

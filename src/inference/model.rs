@@ -232,6 +232,31 @@ mod tests {
     }
 
     #[test]
+    fn large_utilities_still_give_chances() {
+        // Utilities of hundreds would overflow the exponent unless scaled
+        // by the largest: the chances must stay finite and sum to one.
+        let lead = Lead {
+            weights: vec![400.0, 0.0, 300.0, 0.0, 0.0, 0.0, 0.0],
+        };
+        let kept: CardSet = "AH TH KH QH AD 9C JS 9S"
+            .split(' ')
+            .map(|c| c.parse::<Card>().unwrap())
+            .collect();
+        let r = Rules::STANDARD;
+        let total: f64 = kept.iter().map(|c| lead.chance(kept, c, &r)).sum();
+        assert!((total - 1.0).abs() < 1e-9, "{total}");
+        // AH and AD (11 points, top cards) share it all.
+        let ah = lead.chance(kept, "AH".parse().unwrap(), &r);
+        assert!((ah - 0.5).abs() < 1e-9, "{ah}");
+        let gift = Gift {
+            weights: vec![-400.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+        };
+        let ten = kept.with("KD".parse().unwrap()).with("QC".parse().unwrap());
+        let p = gift.chance(ten, "9C".parse().unwrap(), "9S".parse().unwrap());
+        assert!((p - 1.0).abs() < 1e-9, "the two nines: {p}");
+    }
+
+    #[test]
     fn the_shipped_model_reads() {
         let m = Model::shipped();
         assert!(m.contract.scale > 0.0 && m.bid.scale > 0.0);
