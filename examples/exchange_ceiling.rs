@@ -8,7 +8,9 @@
 //!   sampled choice can do),
 //! - the best exchange knowing every card.
 //!
-//! Prints each one's gain over the first, paired, with its standard error:
+//! Prints each one's gain over the first, paired, with its standard error,
+//! and how often the declarer chooses the same exchange on other layouts
+//! (another seed):
 //!
 //!     cargo run --release --example exchange_ceiling -- 60 400
 use rayon::prelude::*;
@@ -29,7 +31,7 @@ fn main() {
     };
     let (deals, many) = (count(0, 60), count(1, 400));
     let rules = Rules::STANDARD;
-    let rows: Vec<[f64; 4]> = (0..deals)
+    let rows: Vec<[f64; 5]> = (0..deals)
         .into_par_iter()
         .map(|i| {
             let mut solver = Solver::new(rules);
@@ -45,6 +47,8 @@ fn main() {
             let eight: Vec<Deal> = (0..8).map(|s| layout(5, s)).collect();
             let base = choose_exchange(&mut solver, &rules, &deal, &eight, 6);
             let cur = sampled_declare(&mut solver, &rules, &deal, 100, 0.5, 50, 9).exchange;
+            // The same declarer on other layouts: is its choice stable?
+            let again = sampled_declare(&mut solver, &rules, &deal, 100, 0.5, 50, 10).exchange;
             let all = deal.exchanges(&rules);
             let lays: Vec<Deal> = (0..many as u64).map(|s| layout(31, s)).collect();
             let ceil = *all
@@ -57,7 +61,8 @@ fn main() {
                 .unwrap();
             let perfect = solver.best_exchange(&deal).1;
             let mut v = |e| f64::from(solver.value(&deal.after(&rules, &e).unwrap()));
-            let r = [v(base), v(cur), v(ceil), f64::from(perfect)];
+            let same = f64::from(u8::from(again == cur));
+            let r = [v(base), v(cur), v(ceil), f64::from(perfect), same];
             eprintln!("{i} {r:?}");
             r
         })
@@ -69,4 +74,9 @@ fn main() {
         let sd = (d.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
         println!("{name}: {m:+.2} ± {:.2}", sd / n.sqrt());
     }
+    let same = rows.iter().map(|r| r[4]).sum::<f64>();
+    println!(
+        "the declarer's exchange, chosen again on other layouts: the same in {same} of {} deals",
+        rows.len()
+    );
 }

@@ -257,6 +257,21 @@ mod tests {
     }
 
     #[test]
+    fn a_model_file_whose_weights_do_not_fit_is_refused() {
+        let good = serde_json::to_value(Model::shipped()).unwrap();
+        for (part, n) in [("bid", 3), ("contract", 20), ("gift", 2), ("lead", 1)] {
+            let mut bad = good.clone();
+            bad[part]["weights"] = serde_json::json!(vec![1.0; n]);
+            let err = Model::from_json(&bad.to_string()).unwrap_err();
+            assert!(err.contains("do not fit"), "{part}: {err}");
+        }
+        let mut scale = good.clone();
+        scale["contract"]["scale"] = serde_json::json!(0.0);
+        assert!(Model::from_json(&scale.to_string()).is_err());
+        assert!(Model::from_json(&good.to_string()).is_ok());
+    }
+
+    #[test]
     fn the_shipped_model_reads() {
         let m = Model::shipped();
         assert!(m.contract.scale > 0.0 && m.bid.scale > 0.0);

@@ -238,6 +238,27 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     #[test]
+    fn the_ridge_gradient_is_its_cost_s_derivative() {
+        // The optimiser trusts the gradient to be the cost's slope: check
+        // it by finite differences, and that parameters before `from` are
+        // left alone.
+        let p = vec![3.0, -2.0, 5.0];
+        let (c0, g) = ridge(0.0, vec![0.0; 3], &p, 1);
+        assert!(c0 > 0.0);
+        assert_eq!(g[0], 0.0);
+        for j in 1..3 {
+            let h = 1e-3;
+            let mut up = p.clone();
+            up[j] += h;
+            let mut down = p.clone();
+            down[j] -= h;
+            let slope = (ridge(0.0, vec![0.0; 3], &up, 1).0 - ridge(0.0, vec![0.0; 3], &down, 1).0)
+                / (2.0 * h);
+            assert!((slope - g[j]).abs() < 1e-9, "{j}: {slope} vs {}", g[j]);
+        }
+    }
+
+    #[test]
     fn recovers_a_planted_ordinal_model() {
         // Levels 100 + 10 x plus logistic noise of scale 8, seen as 10-wide
         // bands: the fit must find the weights and the scale again.
