@@ -259,6 +259,75 @@ mod tests {
     }
 
     #[test]
+    fn the_choice_likelihood_is_the_models_and_its_gradient_its_slope() {
+        // The trainer's cost is minus the mean log-chance the model gives
+        // (one card led; two cards given), and its gradient the cost's
+        // slope, checked by finite differences.
+        let r = Rules::STANDARD;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let hands: Vec<(CardSet, Vec<Card>)> = (0..20)
+            .map(|i| {
+                let d = crate::random::deal(&mut rng);
+                let ten = d.hands[0].union(d.musik);
+                let cards: Vec<Card> = ten.iter().collect();
+                (ten, vec![cards[i % 10], cards[(i + 3) % 10]])
+            })
+            .collect();
+        let w = vec![0.7, -1.2, 0.4, 0.3, -0.5, 0.9];
+        let gift = Gift { weights: w.clone() };
+        let rows = |ten: CardSet| ten.iter().map(|c| gift_features(c, ten).to_vec()).collect();
+        let index = |ten: CardSet, c: Card| ten.iter().position(|x| x == c).unwrap();
+        let pairs = Choices {
+            data: hands
+                .iter()
+                .map(|(t, ch)| (rows(*t), ch.iter().map(|&c| index(*t, c)).collect()))
+                .collect(),
+            features: 6,
+        };
+        let singles = Choices {
+            data: hands
+                .iter()
+                .map(|(t, ch)| (rows(*t), vec![index(*t, ch[0])]))
+                .collect(),
+            features: 6,
+        };
+        let (cost, grad) = pairs.eval(&w);
+        let want = -hands
+            .iter()
+            .map(|(t, ch)| gift.chance(*t, ch[0], ch[1]).ln())
+            .sum::<f64>()
+            / 20.0;
+        assert!((cost - want).abs() < 1e-9, "{cost} vs {want}");
+        // One card from the same rows: e_i / Σe, worked here.
+        let one = -hands
+            .iter()
+            .map(|(t, ch)| {
+                let u = |c: Card| {
+                    w.iter()
+                        .zip(gift_features(c, *t))
+                        .map(|(a, b)| a * b)
+                        .sum::<f64>()
+                        .exp()
+                };
+                (u(ch[0]) / t.iter().map(u).sum::<f64>()).ln()
+            })
+            .sum::<f64>()
+            / 20.0;
+        assert!((singles.eval(&w).0 - one).abs() < 1e-9);
+        for (choices, g) in [(&pairs, grad), (&singles, singles.eval(&w).1)] {
+            for j in 0..6 {
+                let h = 1e-5;
+                let mut up = w.clone();
+                up[j] += h;
+                let mut down = w.clone();
+                down[j] -= h;
+                let slope = (choices.eval(&up).0 - choices.eval(&down).0) / (2.0 * h);
+                assert!((slope - g[j]).abs() < 1e-6, "{j}: {slope} vs {}", g[j]);
+            }
+        }
+    }
+
+    #[test]
     fn recovers_a_planted_ordinal_model() {
         // Levels 100 + 10 x plus logistic noise of scale 8, seen as 10-wide
         // bands: the fit must find the weights and the scale again.
