@@ -263,7 +263,6 @@ mod tests {
         // The trainer's cost is minus the mean log-chance the model gives
         // (one card led; two cards given), and its gradient the cost's
         // slope, checked by finite differences.
-        let r = Rules::STANDARD;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
         let hands: Vec<(CardSet, Vec<Card>)> = (0..20)
             .map(|i| {
