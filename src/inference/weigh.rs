@@ -65,14 +65,11 @@ fn normalised(logs: &[f64]) -> Option<Vec<f64>> {
         .then(|| logs.iter().map(|&x| (x - top).exp()).collect())
 }
 
-/// The effective sample size of weights given with their counts.
-fn effective(weights: &[f64], counts: &[usize]) -> f64 {
+/// The effective sample size of weights: (Σw)² / Σw².
+fn effective(weights: &[f64]) -> f64 {
     let (s, q) = weights
         .iter()
-        .zip(counts)
-        .fold((0.0, 0.0), |(s, q), (w, &c)| {
-            (s + w * c as f64, q + w * w * c as f64)
-        });
+        .fold((0.0, 0.0), |(s, q), w| (s + w, q + w * w));
     s * s / q
 }
 
@@ -101,7 +98,8 @@ pub fn weighted_layouts(view: &View, n: usize, seed: u64, inference: Inference) 
     let batch = (n * BATCH_PER_LAYOUT).min(most);
     let mut candidates: Vec<Layout> = Vec::new();
     let mut logs: Vec<f64> = Vec::new();
-    let mut weights = None;
+    // The weights so far and what they are worth.
+    let mut weighed: Option<(Vec<f64>, f64)> = None;
     while candidates.len() < most {
         let from = candidates.len();
         let to = (from + batch).min(most);
@@ -111,22 +109,23 @@ pub fn weighted_layouts(view: &View, n: usize, seed: u64, inference: Inference) 
                 .iter()
                 .map(|l| evidence.log_weight(model, l)),
         );
-        weights = normalised(&logs);
-        let worth = weights
+        weighed = normalised(&logs).map(|w| {
+            let worth = effective(&w);
+            (w, worth)
+        });
+        if weighed
             .as_ref()
-            .map_or(0.0, |w| effective(w, &vec![1; w.len()]));
-        if worth >= n as f64 {
+            .is_some_and(|(_, worth)| *worth >= n as f64)
+        {
             break;
         }
     }
-    let Some(weights) = weights else {
+    let Some((weights, ess)) = weighed else {
         // No layout fits the model at all: judge on the uniform ones.
         return uniform(candidates.into_iter().take(n).collect());
     };
-    let m = candidates.len();
     let mut rng = sample_rng(seed, AUX_STREAM - 1);
     let counts = resample(&weights, n, rng.gen());
-    let ess = effective(&weights, &vec![1; m]);
     let layouts = candidates
         .into_iter()
         .zip(counts)
@@ -156,10 +155,10 @@ mod tests {
 
     #[test]
     fn effective_sizes() {
-        assert_eq!(effective(&[1.0; 4], &[1; 4]), 4.0);
-        // A layout drawn three times, the other's weight nothing: three.
-        assert_eq!(effective(&[1.0, 0.0], &[3, 1]), 3.0);
-        assert!((effective(&[1.0, 0.5], &[1, 1]) - 1.8).abs() < 1e-12);
+        assert_eq!(effective(&[1.0; 4]), 4.0);
+        // Three equal weights and one of nothing: worth three.
+        assert_eq!(effective(&[1.0, 1.0, 1.0, 0.0]), 3.0);
+        assert!((effective(&[1.0, 0.5]) - 1.8).abs() < 1e-12);
     }
 
     #[test]
