@@ -38,6 +38,11 @@ fn top_run(hand: CardSet, suit: Suit) -> CardSet {
     run
 }
 
+/// Whether `card` is the king or queen of a marriage held in `hand`.
+fn in_marriage(card: Card, hand: CardSet) -> bool {
+    matches!(card.rank(), Rank::King | Rank::Queen) && hand.has_marriage(card.suit())
+}
+
 /// A hand's features, for the models of bids (seven cards) and of the
 /// contract (the eight D kept): what a player counts, the marriages and
 /// the sure tricks (the runs down from each ace) first.
@@ -62,7 +67,7 @@ pub fn hand_features(hand: CardSet, rules: &Rules) -> [f64; HAND_FEATURES] {
         .fold(CardSet::EMPTY, |t, &s| t.union(top_run(hand, s)));
     let loose = hand
         .iter()
-        .filter(|c| matches!(c.rank(), Rank::King | Rank::Queen) && !hand.has_marriage(c.suit()))
+        .filter(|&c| matches!(c.rank(), Rank::King | Rank::Queen) && !in_marriage(c, hand))
         .count() as f64;
     [
         1.0,
@@ -98,7 +103,7 @@ pub const LEAD_FEATURE_NAMES: [&str; LEAD_FEATURES] = [
 /// a king or queen of a marriage declares it; a top card wins the trick.
 pub fn lead_features(card: Card, kept: CardSet, rules: &Rules) -> [f64; LEAD_FEATURES] {
     let s = card.suit();
-    let married = matches!(card.rank(), Rank::King | Rank::Queen) && kept.has_marriage(s);
+    let married = in_marriage(card, kept);
     let run = top_run(kept, s);
     [
         f64::from(card.points()) / 10.0,
@@ -130,7 +135,7 @@ pub const GIFT_FEATURE_NAMES: [&str; GIFT_FEATURES] = [
 /// The features of `card` as one D could give away from `ten`.
 pub fn gift_features(card: Card, ten: CardSet) -> [f64; GIFT_FEATURES] {
     let s = card.suit();
-    let married = matches!(card.rank(), Rank::King | Rank::Queen) && ten.has_marriage(s);
+    let married = in_marriage(card, ten);
     [
         f64::from(card.points()) / 10.0,
         f64::from(u8::from(married)),
