@@ -42,6 +42,7 @@ fn main() {
                 Deal {
                     hands: [deal.hands[0], piles[0], piles[1]],
                     musik: deal.musik,
+                    other_musik: tysiac::CardSet::EMPTY,
                 }
             };
             let eight: Vec<Deal> = (0..8).map(|s| layout(5, s)).collect();

@@ -48,7 +48,8 @@ pub use position::{
 };
 pub use puzzle::Puzzle;
 pub use rules::{
-    BeatSeat, Bomb, Declare, DiscardPoints, Musik, Rounding, Rules, TrumpFrom, TrumpRule,
+    BeatSeat, Bomb, Declare, DiscardPoints, LaidAway, LastMusik, Musik, Players, Rounding, Rules,
+    TrumpFrom, TrumpRule,
 };
 pub use score::{hand_score, Game};
 pub use seat::Seat;

@@ -214,6 +214,7 @@ pub fn sampled_declare(
         Deal {
             hands: [deal.hands[0], piles[0], piles[1]],
             musik: deal.musik,
+            other_musik: crate::cardset::CardSet::EMPTY,
         }
     };
     let mut candidates: Vec<Exchange> = Vec::new();
@@ -367,12 +368,7 @@ fn simple_card(view: &View) -> Move {
         return Move::new(c);
     }
     // Following: who holds the trick now?
-    let winner_now = |cards3: &[Card]| {
-        let mut padded = [cards3[0]; 3];
-        padded[..cards3.len()].copy_from_slice(cards3);
-        // The lead itself stands in for the missing cards: it never wins over them.
-        trick_winner(padded, table.trump)
-    };
+    let winner_now = |cards: &[Card]| trick_winner(cards, table.trump);
     let holder = table.leader.plus(winner_now(&trick));
     let partner_holds = view.seat != Seat::D && holder != Seat::D;
     let last = trick.len() == 2;

@@ -27,6 +27,7 @@ pub fn deal<R: Rng>(rng: &mut R) -> Deal {
     Deal {
         hands: [set(0..7), set(7..14), set(14..21)],
         musik: set(21..24),
+        other_musik: crate::cardset::CardSet::EMPTY,
     }
 }
 

@@ -262,6 +262,7 @@ fn judge_exchange(
             Deal {
                 hands: [deal.hands[0], piles[0], piles[1]],
                 musik: deal.musik,
+                other_musik: crate::cardset::CardSet::EMPTY,
             }
         })
         .collect();

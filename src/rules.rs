@@ -194,6 +194,13 @@ pub struct Rules {
     pub first_bomb_defenders: FirstBombDefenders,
     /// The total that wins the game (1000; the Norwegian app's short game: 500).
     pub game_to: u16,
+    // The two-player game (issue 22, docs/rules.md *Two players*).
+    /// Seats in a hand: 3, or 2 for the game of two musiks.
+    pub players: Players,
+    /// With two players: where the two laid-away cards go.
+    pub laid_away: LaidAway,
+    /// With two players: what the musik taken with the last trick scores.
+    pub last_musik: LastMusik,
 }
 
 impl Default for Rules {
@@ -206,7 +213,7 @@ impl Default for Rules {
 pub const PRESETS: [&str; 5] = ["standard", "pl", "ru", "ru_full", "pl_full"];
 
 /// The switch names, in docs/rules.md's table order.
-pub const SWITCHES: [&str; 41] = [
+pub const SWITCHES: [&str; 44] = [
     "must_beat",
     "must_trump",
     "must_overtrump",
@@ -248,6 +255,9 @@ pub const SWITCHES: [&str; 41] = [
     "failed_costs",
     "first_bomb_defenders",
     "game_to",
+    "players",
+    "laid_away",
+    "last_musik",
 ];
 
 impl Rules {
@@ -295,6 +305,9 @@ impl Rules {
         failed_costs: FailedCosts::Contract,
         first_bomb_defenders: FirstBombDefenders::Concession,
         game_to: 1000,
+        players: Players::Three,
+        laid_away: LaidAway::Split,
+        last_musik: LastMusik::Cards,
     };
 
     /// Polish: standard with `must_trump=no first_trick_marriage=yes
@@ -396,11 +409,36 @@ impl Rules {
             .map_or(100, |level| level + self.step_at(level))
     }
 
-    /// Tricks in a hand: 8, or 7 with `musik=discard`.
+    /// Tricks in a hand: 8, 7 with `musik=discard`, 10 with two players.
     pub const fn tricks(&self) -> usize {
-        match self.musik {
-            Musik::Pass => 8,
-            Musik::Discard => 7,
+        match (self.players, self.musik) {
+            (Players::Two, _) => 10,
+            (Players::Three, Musik::Pass) => 8,
+            (Players::Three, Musik::Discard) => 7,
+        }
+    }
+
+    /// Seats in a hand: 3, or 2 with `players=2`.
+    pub const fn seats(&self) -> usize {
+        match self.players {
+            Players::Three => 3,
+            Players::Two => 2,
+        }
+    }
+
+    /// The cards each player is dealt: 7, or 10 with two players.
+    pub const fn dealt(&self) -> usize {
+        match self.players {
+            Players::Three => 7,
+            Players::Two => 10,
+        }
+    }
+
+    /// The cards of the musik D takes: 3, or 2 with two players.
+    pub const fn musik_size(&self) -> usize {
+        match self.players {
+            Players::Three => 3,
+            Players::Two => 2,
         }
     }
 
@@ -660,6 +698,27 @@ impl Rules {
                     _ => return Err(bad("a multiple of 10 from 100 to 1000, e.g. 1000 or 500")),
                 }
             }
+            "players" => {
+                self.players = match v.as_str() {
+                    "3" => Players::Three,
+                    "2" => Players::Two,
+                    _ => return Err(bad("3 or 2 (four players play hands of three)")),
+                }
+            }
+            "laid_away" => {
+                self.laid_away = match v.as_str() {
+                    "split" => LaidAway::Split,
+                    "declarer" => LaidAway::Declarer,
+                    _ => return Err(bad("split or declarer")),
+                }
+            }
+            "last_musik" => {
+                self.last_musik = match v.as_str() {
+                    "cards" => LastMusik::Cards,
+                    "marriage" => LastMusik::Marriage,
+                    _ => return Err(bad("cards or marriage")),
+                }
+            }
             _ => {
                 return Err(RulesError(format!(
                     "unknown switch '{key}' (known: {})",
@@ -807,6 +866,17 @@ impl Rules {
             }
             .into(),
             "game_to" => self.game_to.to_string(),
+            "players" => self.seats().to_string(),
+            "laid_away" => match self.laid_away {
+                LaidAway::Split => "split",
+                LaidAway::Declarer => "declarer",
+            }
+            .into(),
+            "last_musik" => match self.last_musik {
+                LastMusik::Cards => "cards",
+                LastMusik::Marriage => "marriage",
+            }
+            .into(),
             _ => return None,
         })
     }
@@ -892,7 +962,8 @@ impl Rules {
     /// change something, and silently doing nothing would hide the slip.
     fn check_given(&self, given: &[String]) -> Result<(), RulesError> {
         // (switch, applies, why not)
-        let checks: [(&str, bool, &str); 13] = [
+        let two = self.players == Players::Two;
+        let checks: [(&str, bool, &str); 16] = [
             (
                 "discard_points",
                 self.musik == Musik::Discard,
@@ -957,6 +1028,22 @@ impl Rules {
                 "musik_at_100",
                 self.musik_shown,
                 "applies only with musik_shown=yes (with musik_shown=no no musik is shown)",
+            ),
+            (
+                "laid_away",
+                two,
+                "applies only with players=2 (three players give the musik's cards away)",
+            ),
+            (
+                "last_musik",
+                two,
+                "applies only with players=2 (three players have no second musik)",
+            ),
+            (
+                "musik",
+                !two,
+                "applies only with three players (with players=2 D lays two cards away: see \
+                 laid_away)",
             ),
         ];
         for (key, applies, why) in checks {
@@ -1037,6 +1124,34 @@ pub enum DealerMusik {
     Ru,
     /// pl: 50 for each ace in the musik, plus a marriage lying in it.
     Pl,
+}
+
+/// Seats in a hand (`players`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Players {
+    /// D, L and R; four players play these hands too, the dealer sitting out.
+    Three,
+    /// D and L: 10 cards each and two musiks of two (docs/rules.md, *Two players*).
+    Two,
+}
+
+/// With two players, where D's two laid-away cards go (`laid_away`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LaidAway {
+    /// The first counts for D, the second goes into the other musik (ru-a's
+    /// "one of the laid-away cards goes into the remaining musik").
+    Split,
+    /// Both count for D; the other musik keeps its two cards.
+    Declarer,
+}
+
+/// With two players, what the musik taken with the last trick scores (`last_musik`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LastMusik {
+    /// Its card points.
+    Cards,
+    /// Its card points, and the value of a marriage lying in it.
+    Marriage,
 }
 
 /// Who may ask for a redeal before the bidding (`redeal`).

@@ -51,6 +51,17 @@ impl Seat {
         Seat::from_index(self as usize + n)
     }
 
+    /// The seat `n` places after this one at a table of `seats` (3, or 2
+    /// under `players=2`, where L's next is D).
+    pub const fn plus_of(self, n: usize, seats: u8) -> Seat {
+        // n is small: subtracting beats a division.
+        let mut i = self as usize + n;
+        while i >= seats as usize {
+            i -= seats as usize;
+        }
+        Seat::ALL[i]
+    }
+
     pub const fn is_declarer(self) -> bool {
         matches!(self, Seat::D)
     }

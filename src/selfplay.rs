@@ -77,6 +77,7 @@ fn deal_for(opts: &PlayOptions, index: usize) -> Deal {
             Deal {
                 hands: [h, piles[0], piles[1]],
                 musik: piles[2],
+                other_musik: crate::cardset::CardSet::EMPTY,
             }
         }
         None => random::deal(&mut rng),

@@ -6,7 +6,7 @@ use std::fmt;
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::moves::{Move, MoveList};
-use crate::rules::{BeatSeat, Declare, Rules, TrumpFrom, TrumpRule};
+use crate::rules::{BeatSeat, Declare, LastMusik, Rules, TrumpFrom, TrumpRule};
 use crate::seat::Seat;
 
 /// What a lead declares.
@@ -58,12 +58,16 @@ pub struct State {
     /// Under `marriage_needs_trick=yes`: marriage points declared on the
     /// first trick by a seat that has won no trick yet, scored when it does.
     pub pending_points: [u16; 3],
+    /// Seats in play: 3, or 2 under `players=2` (R then holds nothing).
+    pub seats: u8,
+    /// Under `players=2`: the musik that goes to the last trick's winner.
+    pub last_musik: CardSet,
 }
 
 const NO_CARD: Card = Card::new(Suit::Hearts, Rank::Nine);
 
 impl State {
-    /// A state at the start of a trick.
+    /// A state of three seats at the start of a trick.
     pub fn new(hands: [CardSet; 3], leader: Seat, trump: Option<Suit>, points: [u16; 3]) -> State {
         State {
             hands,
@@ -74,15 +78,54 @@ impl State {
             points,
             pending_trump: None,
             pending_points: [0; 3],
+            seats: 3,
+            last_musik: CardSet::EMPTY,
         }
+    }
+
+    /// A state of two seats (`players=2`) at the start of a trick: D's and
+    /// L's hands and points, and the musik the last trick takes.
+    ///
+    /// ```
+    /// use tysiac::{Rules, Seat, State};
+    /// let rules: Rules = "players=2".parse().unwrap();
+    /// let mut s = State::two(["A...".parse().unwrap(), "9...".parse().unwrap()],
+    ///     Seat::D, None, [0, 0], "..9.T".parse().unwrap());
+    /// s.play(&rules, "AH".parse().unwrap());
+    /// let done = s.play(&rules, "9H".parse().unwrap());
+    /// // The last trick's 11 points and the musik's 10 go to D.
+    /// assert_eq!(done.trick, Some((Seat::D, 21)));
+    /// ```
+    pub fn two(
+        hands: [CardSet; 2],
+        leader: Seat,
+        trump: Option<Suit>,
+        points: [u16; 2],
+        last_musik: CardSet,
+    ) -> State {
+        State {
+            seats: 2,
+            last_musik,
+            ..State::new(
+                [hands[0], hands[1], CardSet::EMPTY],
+                leader,
+                trump,
+                [points[0], points[1], 0],
+            )
+        }
+    }
+
+    /// The seats in play: D L R, or D L under `players=2`.
+    pub fn seats(&self) -> &'static [Seat] {
+        &Seat::ALL[..self.seats as usize]
     }
 
     /// Adds a card to the current trick without checking it (used when reading
     /// a snapshot: the card is already out of its player's hand).
     pub fn push_trick_card(&mut self, card: Card) {
         assert!(
-            self.trick_len < 2,
-            "a trick in progress holds at most two cards"
+            self.trick_len + 1 < self.seats,
+            "a trick in progress holds at most one card fewer than the seats"
         );
         self.trick[self.trick_len as usize] = card;
         self.trick_len += 1;
@@ -95,7 +138,7 @@ impl State {
 
     /// The seat to play.
     pub fn to_move(&self) -> Seat {
-        self.leader.plus(self.trick_len as usize)
+        self.leader.plus_of(self.trick_len as usize, self.seats)
     }
 
     /// All cards still held.
@@ -305,16 +348,21 @@ impl State {
             }
         }
         self.hands[seat.index()].remove(card);
-        if self.trick_len < 2 {
+        if self.trick_len + 1 < self.seats {
             self.trick[self.trick_len as usize] = card;
             self.trick_len += 1;
             return played;
         }
-        let cards = [self.trick[0], self.trick[1], card];
-        let winner = self.leader.plus(trick_winner(cards, self.trump));
+        let len = self.trick_len as usize;
+        let mut cards = [self.trick[0], self.trick[1], card];
+        cards[len] = card;
+        let cards = &cards[..=len];
+        let winner = self
+            .leader
+            .plus_of(trick_winner(cards, self.trump), self.seats);
         let mut pts: u16 = cards.iter().map(|c| c.points()).sum();
         if self.remaining().is_empty() {
-            pts += rules.last_trick_bonus;
+            pts += rules.last_trick_bonus + last_musik_points(rules, self.last_musik);
         }
         let w = winner.index();
         self.points[w] += pts + std::mem::take(&mut self.pending_points[w]);
@@ -339,10 +387,25 @@ impl State {
     }
 }
 
-/// The index (0 = leader) of the card that wins a complete trick: the highest
-/// trump, or if none, the highest card of the led suit.
+/// What the musik taken with the last trick scores (`players=2`): its card
+/// points, and under `last_musik=marriage` a marriage lying in it.
+pub fn last_musik_points(rules: &Rules, musik: CardSet) -> u16 {
+    let marriages = match rules.last_musik {
+        LastMusik::Cards => 0,
+        LastMusik::Marriage => Suit::ALL
+            .iter()
+            .filter(|&&s| musik.has_marriage(s))
+            .map(|&s| rules.marriage_value(s))
+            .sum(),
+    };
+    musik.points() + marriages
+}
+
+/// The index (0 = leader) of the card that wins a complete trick (three
+/// cards, or two with two players): the highest trump, or if none, the
+/// highest card of the led suit.
 #[inline]
-pub fn trick_winner(cards: [Card; 3], trump: Option<Suit>) -> usize {
+pub fn trick_winner(cards: &[Card], trump: Option<Suit>) -> usize {
     let led = cards[0].suit();
     let key = |c: Card| {
         if Some(c.suit()) == trump {
@@ -354,7 +417,7 @@ pub fn trick_winner(cards: [Card; 3], trump: Option<Suit>) -> usize {
         }
     };
     let mut best = 0;
-    for i in 1..3 {
+    for i in 1..cards.len() {
         if key(cards[i]) > key(cards[best]) {
             best = i;
         }
@@ -404,13 +467,13 @@ mod tests {
     #[test]
     fn winner_is_highest_trump_else_led_suit() {
         let c = |s: &str| s.parse::<Card>().unwrap();
-        assert_eq!(trick_winner([c("QH"), c("AH"), c("TS")], None), 1);
+        assert_eq!(trick_winner(&[c("QH"), c("AH"), c("TS")], None), 1);
         assert_eq!(
-            trick_winner([c("QH"), c("AH"), c("9S")], Some(Suit::Spades)),
+            trick_winner(&[c("QH"), c("AH"), c("9S")], Some(Suit::Spades)),
             2
         );
         assert_eq!(
-            trick_winner([c("QH"), c("AD"), c("9S")], Some(Suit::Clubs)),
+            trick_winner(&[c("QH"), c("AD"), c("9S")], Some(Suit::Clubs)),
             0
         );
     }

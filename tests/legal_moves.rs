@@ -206,13 +206,13 @@ fn overtrumping_is_only_asked_when_a_trump_is_in_the_trick() {
 fn trick_goes_to_the_highest_trump_else_the_highest_of_the_led_suit() {
     let c = card;
     // No trump: the AC off-suit does not win, the led heart does.
-    assert_eq!(trick_winner([c("9H"), c("AC"), c("JH")], None), 2);
+    assert_eq!(trick_winner(&[c("9H"), c("AC"), c("JH")], None), 2);
     // Spades trump: the 9S beats every heart.
-    assert_eq!(trick_winner([c("AH"), c("9S"), c("TH")], S), 1);
+    assert_eq!(trick_winner(&[c("AH"), c("9S"), c("TH")], S), 1);
     // Two trumps: the higher one.
-    assert_eq!(trick_winner([c("AC"), c("9S"), c("QS")], S), 2);
+    assert_eq!(trick_winner(&[c("AC"), c("9S"), c("QS")], S), 2);
     // Trump led: it is both led suit and trump.
-    assert_eq!(trick_winner([c("KH"), c("AD"), c("QH")], H), 0);
+    assert_eq!(trick_winner(&[c("KH"), c("AD"), c("QH")], H), 0);
 }
 
 // ---- Marriages: when they are declared ------------------------------------

@@ -297,6 +297,7 @@ fn the_exchange_view_is_the_best_of_the_layouts_best_exchanges() {
                 Deal {
                     hands: [deal.hands[0], piles[0], piles[1]],
                     musik: deal.musik,
+                    other_musik: tysiac::CardSet::EMPTY,
                 }
             })
             .collect();

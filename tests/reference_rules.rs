@@ -122,7 +122,7 @@ fn card_points_and_trick_winner_agree_with_the_crate() {
         };
         assert_eq!(
             winner_of(&trick, trump),
-            trick_winner([trick[0], trick[1], trick[2]], trump),
+            trick_winner(&[trick[0], trick[1], trick[2]], trump),
             "{trick:?} trump {trump:?}"
         );
     }

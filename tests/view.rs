@@ -81,6 +81,7 @@ fn enumerate(p: &Position, seat: Seat) -> HashMap<Key, u64> {
                 let d = Deal {
                     hands: [deal.hands[0], l, unseen.minus(l)],
                     musik: deal.musik,
+                    other_musik: tysiac::CardSet::EMPTY,
                 };
                 try_history(d, exchange);
             }
@@ -107,7 +108,7 @@ fn enumerate(p: &Position, seat: Seat) -> HashMap<Key, u64> {
                             Give::Pass(x, got)
                         };
                         (
-                            Deal { hands, musik },
+                            Deal::new(hands, musik),
                             Exchange {
                                 give,
                                 trump: exchange.trump,
@@ -151,6 +152,7 @@ fn enumerate(p: &Position, seat: Seat) -> HashMap<Key, u64> {
                             let d = Deal {
                                 hands,
                                 musik: deal.musik,
+                                other_musik: tysiac::CardSet::EMPTY,
                             };
                             try_history(
                                 d,
@@ -162,6 +164,7 @@ fn enumerate(p: &Position, seat: Seat) -> HashMap<Key, u64> {
                         }
                     }
                 }
+                Give::LayAway(..) => panic!("this enumeration is of three-player views"),
             }
         }
     }

@@ -161,6 +161,7 @@ fn deal_sample(hand: CardSet, rng: &mut SeededRng) -> Deal {
     Deal {
         hands: [hand, piles[0], piles[1]],
         musik: piles[2],
+        other_musik: crate::cardset::CardSet::EMPTY,
     }
 }
 
@@ -175,6 +176,7 @@ fn choice_layouts(deal: &Deal, count: usize, rng: &mut SeededRng) -> Vec<Deal> {
             Deal {
                 hands: [hand, p[0], p[1]],
                 musik,
+                other_musik: crate::cardset::CardSet::EMPTY,
             }
         })
         .collect()
@@ -435,6 +437,7 @@ pub fn defend_sample(solver: &mut Solver, hand: CardSet, seed: u64, index: usize
     let deal = Deal {
         hands,
         musik: piles[2],
+        other_musik: crate::cardset::CardSet::EMPTY,
     };
     let (exchange, _) = solver.best_exchange(&deal);
     let mut state = deal

@@ -186,6 +186,7 @@ fn deal_for(ten: CardSet, l: CardSet, r: CardSet) -> Deal {
     Deal {
         hands: [ten.minus(musik), l, r],
         musik,
+        other_musik: crate::cardset::CardSet::EMPTY,
     }
 }
 
@@ -322,6 +323,7 @@ fn report(
                     None,
                     Some(set.iter_display().map(|c| c.to_string()).collect()),
                 ),
+                Give::LayAway(a, b) => (None, None, Some(vec![a.to_string(), b.to_string()])),
             };
             ExchangeRow {
                 exchange: e.to_string(),

@@ -201,6 +201,11 @@ pub fn exchange_guess(ten: CardSet, rules: &Rules, e: &Exchange) -> i32 {
     let lost = match e.give {
         Give::Pass(..) => given.points() as i32,
         Give::Discard(_) => 0,
+        // Under `laid_away=split` the second card goes to the last trick's musik.
+        Give::LayAway(_, second) => match rules.laid_away {
+            crate::LaidAway::Split => second.points() as i32,
+            crate::LaidAway::Declarer => 0,
+        },
     };
     let trump_len = e.trump.map_or(0, |t| kept.suit(t).len() as i32 * 8);
     // Voids help a declarer who will hold trumps: a small bonus per void.

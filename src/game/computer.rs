@@ -113,6 +113,7 @@ impl Computer {
                     .best_exchange(&Deal {
                         hands,
                         musik: h.musik,
+                        other_musik: crate::cardset::CardSet::EMPTY,
                     })
                     .1;
                 v >= level && level <= cap(hands[0] | h.musik, rules)

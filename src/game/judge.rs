@@ -223,6 +223,7 @@ pub fn solve_layout(
     let me_declares = Deal {
         hands: [seen.hand, hands[0], hands[1]],
         musik,
+        other_musik: crate::cardset::CardSet::EMPTY,
     };
     let declarer = solver.best_exchange(&me_declares).1;
     // Other k declares: D = other k, then calling order on from it.
@@ -235,6 +236,7 @@ pub fn solve_layout(
         let deal = Deal {
             hands: [d, l, r],
             musik,
+            other_musik: crate::cardset::CardSet::EMPTY,
         };
         let (e, _) = solver.best_exchange(&deal);
         let mut state = deal.after(&rules, &e).expect("a generated exchange");

@@ -479,6 +479,14 @@ fn seen_hand(table: &Table, h: &HandLog, me: usize) -> SeenHand {
                     events.push(says(d, "discard", " three cards."));
                 }
             }
+            Give::LayAway(a, b) => {
+                if is_declarer {
+                    discarded = Some(cards_text(CardSet::from_card(a).with(b)));
+                    events.push(says(d, "lay", &format!(" away {a} and {b}.")));
+                } else {
+                    events.push(says(d, "lay", " away two cards."));
+                }
+            }
         }
         if let Some(t) = e.trump {
             events.push(says(d, "name", &format!(" {} trump.", suit_name(t))));

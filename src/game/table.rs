@@ -158,6 +158,7 @@ impl HandLog {
         Some(Deal {
             hands: [h(0), h(1), h(2)],
             musik: self.musik,
+            other_musik: crate::cardset::CardSet::EMPTY,
         })
     }
 

@@ -178,6 +178,7 @@ fn few_layout_exchange(
             Deal {
                 hands: [deal.hands[0], piles[0], piles[1]],
                 musik: deal.musik,
+                other_musik: crate::cardset::CardSet::EMPTY,
             }
         })
         .collect();

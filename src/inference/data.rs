@@ -43,7 +43,7 @@ impl Declaration {
     pub fn gift(&self) -> Option<(crate::Card, crate::Card)> {
         match self.exchange.give {
             Give::Pass(a, b) => Some((a, b)),
-            Give::Discard(_) => None,
+            Give::Discard(_) | Give::LayAway(..) => None,
         }
     }
 }

@@ -120,6 +120,7 @@ pub(super) fn parse_deal(value: &str, rules: &Rules) -> Result<DealText, String>
             Ok(DealText::Musik(Deal {
                 hands: [*d, *l, *r],
                 musik: *musik,
+                other_musik: crate::cardset::CardSet::EMPTY,
             }))
         }
         [d, l, r] => {

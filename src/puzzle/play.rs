@@ -114,7 +114,7 @@ pub fn start(rng: &mut SeededRng, rules: &Rules, style: PlayStyle) -> State {
         TrumpRule::Marriage => None,
         TrumpRule::Chosen => {
             let given: CardSet = match give {
-                Give::Pass(a, b) => [a, b].into_iter().collect(),
+                Give::Pass(a, b) | Give::LayAway(a, b) => [a, b].into_iter().collect(),
                 Give::Discard(set) => set,
             };
             let kept = ten.minus(given);

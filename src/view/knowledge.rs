@@ -94,6 +94,11 @@ impl Knowledge {
                         out = set;
                         tricks
                     }
+                    // Views of two-player hands are refused when the view is read.
+                    Some(Give::LayAway(a, b)) => {
+                        out = CardSet::from_card(a).with(b);
+                        tricks
+                    }
                     None => tricks,
                 };
                 vec![

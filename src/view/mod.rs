@@ -182,7 +182,7 @@ impl Table {
             [Some(_), None] => self.trick[1] = Some(seen.card),
             [Some(a), Some(b)] => {
                 let cards = [a, b, seen.card];
-                let winner = self.leader.plus(trick_winner(cards, self.trump));
+                let winner = self.leader.plus(trick_winner(&cards, self.trump));
                 let w = winner.index();
                 self.points[w] += cards.iter().map(|c| c.points()).sum::<u16>();
                 if self.tricks + 1 == rules.tricks() {
@@ -590,7 +590,7 @@ fn check_parts(
         Seat::D => {
             if let Some(give) = given {
                 let cards: CardSet = match give {
-                    Give::Pass(l, r) => [l, r].into_iter().collect(),
+                    Give::Pass(l, r) | Give::LayAway(l, r) => [l, r].into_iter().collect(),
                     Give::Discard(set) => set,
                 };
                 if let Some(c) = (cards & hand).lowest() {

@@ -276,7 +276,7 @@ impl<'a> Sampler<'a> {
             Seat::D => {
                 let (l, r) = (slots[0], slots[1]);
                 let ten = match v.given {
-                    Some(Give::Pass(a, b)) => own.with(a).with(b),
+                    Some(Give::Pass(a, b) | Give::LayAway(a, b)) => own.with(a).with(b),
                     Some(Give::Discard(x)) => own | x,
                     None => own,
                 };
@@ -314,7 +314,7 @@ impl<'a> Sampler<'a> {
                 };
                 let got = match give {
                     Give::Pass(a, b) => CardSet::from_card(if defender == Seat::L { a } else { b }),
-                    Give::Discard(_) => CardSet::EMPTY,
+                    Give::Discard(_) | Give::LayAway(..) => CardSet::EMPTY,
                 };
                 let musik = v.musik.unwrap_or_else(|| lowest(ten, 3));
                 let own7 = own.minus(got);
@@ -329,6 +329,7 @@ impl<'a> Sampler<'a> {
         let deal = Deal {
             hands: hands7,
             musik,
+            other_musik: crate::cardset::CardSet::EMPTY,
         };
         let exchange = Exchange {
             give,
@@ -373,6 +374,7 @@ fn finish(v: &View, dealt: Option<(Deal, Exchange)>, start: State) -> Result<Lay
                 start.hands[2].without(b),
             ],
             musik,
+            other_musik: crate::cardset::CardSet::EMPTY,
         };
         let exchange = Exchange {
             give: Give::Pass(a, b),

@@ -152,7 +152,7 @@ pub fn random_deal(rng: &mut impl Rng, rules: &Rules) -> (Deal, Exchange) {
         musik.insert(c);
     }
     hands[0] = ten;
-    (Deal { hands, musik }, Exchange { give, trump })
+    (Deal::new(hands, musik), Exchange { give, trump })
 }
 
 /// Deals all 24 cards into places of the given sizes (the three hands, then

@@ -423,6 +423,7 @@ pub fn reference_after(rules: &Rules, deal: &Deal, exchange: &Exchange) -> State
                 points[d] = cards_points(set);
             }
         }
+        Give::LayAway(..) => panic!("the reference does not play two players yet"),
     }
     State::new(hands, Seat::D, exchange.trump, points)
 }
