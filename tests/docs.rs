@@ -69,10 +69,12 @@ fn rules_doc_lists_every_switch_and_no_other() {
                 _ => "",
             };
             let text = format!("standard musik=discard {needs}{name}={v}");
-            let text = if name == "musik" {
-                format!("standard musik={v}")
-            } else {
-                text
+            let text = match name.as_str() {
+                "musik" => format!("standard musik={v}"),
+                "players" => format!("standard players={v}"),
+                // Two players have no musik switch: D lays two cards away.
+                "laid_away" | "last_musik" => format!("standard players=2 {name}={v}"),
+                _ => text,
             };
             let r: Rules = text
                 .parse()

@@ -36,16 +36,32 @@ pub(crate) fn blocks(text: &str) -> Vec<Vec<Line>> {
 }
 
 /// Every key a position may hold.
-pub(super) const KEYS: [&str; 17] = [
-    "id", "rules", "contract", "expect", "deal", "exchange", "play", "hands", "lead", "trick",
-    "trump", "points", "view", "hand", "musik", "bid", "bids",
+pub(super) const KEYS: [&str; 18] = [
+    "id",
+    "rules",
+    "contract",
+    "expect",
+    "deal",
+    "exchange",
+    "play",
+    "hands",
+    "lead",
+    "trick",
+    "trump",
+    "points",
+    "last_musik",
+    "view",
+    "hand",
+    "musik",
+    "bid",
+    "bids",
 ];
 /// Keys only the view form has (`view:` may also head a history).
 pub(crate) const VIEW_KEYS: [&str; 4] = ["hand", "musik", "bid", "bids"];
 /// Keys only the history form has (`trump:` belongs to both).
 pub(super) const HISTORY_KEYS: [&str; 3] = ["deal", "exchange", "play"];
 /// Keys only the snapshot form has.
-pub(super) const SNAPSHOT_KEYS: [&str; 4] = ["hands", "lead", "trick", "points"];
+pub(super) const SNAPSHOT_KEYS: [&str; 5] = ["hands", "lead", "trick", "points", "last_musik"];
 
 /// One `key: value` line: the key lowercased, the value trimmed.
 pub(crate) struct Field {

@@ -95,10 +95,27 @@ pub(super) fn dealt_start(
 
 /// Names for the parts of a deal, in order.
 pub(super) const OWNERS: [&str; 4] = ["D's hand", "L's hand", "R's hand", "the musik"];
+/// Names for the parts of a two-player deal, in order.
+pub(super) const OWNERS_TWO: [&str; 4] = ["D's hand", "L's hand", "the musik", "the other musik"];
 
-/// Reads a deal: 7 7 7 + 3, or (with `musik=pass`) 8 8 8; every card once.
+/// Reads a deal: 7 7 7 + 3, or (with `musik=pass`) 8 8 8; with two players
+/// 10 10 + 2 + 2; every card once.
 pub(super) fn parse_deal(value: &str, rules: &Rules) -> Result<DealText, String> {
     let words: Vec<&str> = value.split_whitespace().collect();
+    if rules.players == Players::Two {
+        if words.len() != 4 {
+            return Err(format!(
+                "has {} hands; with players=2 a deal is D L, the musik D takes and the \
+                 other musik (10 10 + 2 + 2), always written before the exchange",
+                words.len()
+            ));
+        }
+        let sets = parse_sets(&words, &OWNERS_TWO)?;
+        check_sizes(&sets, &[10, 10, 2, 2], &OWNERS_TWO)?;
+        return Ok(DealText::Musik(Deal::two(
+            sets[0], sets[1], sets[2], sets[3],
+        )));
+    }
     match (words.len(), rules.musik) {
         (4, _) | (3, Musik::Pass) => {}
         (3, Musik::Discard) => {
@@ -113,36 +130,33 @@ pub(super) fn parse_deal(value: &str, rules: &Rules) -> Result<DealText, String>
             ))
         }
     }
-    let sets = parse_sets(&words)?;
+    let sets = parse_sets(&words, &OWNERS)?;
     match sets.as_slice() {
         [d, l, r, musik] => {
-            check_sizes(&sets, &[7, 7, 7, 3])?;
-            Ok(DealText::Musik(Deal {
-                hands: [*d, *l, *r],
-                musik: *musik,
-                other_musik: crate::cardset::CardSet::EMPTY,
-            }))
+            check_sizes(&sets, &[7, 7, 7, 3], &OWNERS)?;
+            Ok(DealText::Musik(Deal::new([*d, *l, *r], *musik)))
         }
         [d, l, r] => {
-            check_sizes(&sets, &[8, 8, 8])?;
+            check_sizes(&sets, &[8, 8, 8], &OWNERS)?;
             Ok(DealText::Dealt([*d, *l, *r]))
         }
         _ => Err("a deal has 3 or 4 hands".into()),
     }
 }
 
-/// Reads hands (D, L, R, then the musik) and checks that no card is in two.
-pub(super) fn parse_sets(words: &[&str]) -> Result<Vec<CardSet>, String> {
+/// Reads hands (D, L, R, then the musik; named by `owners`) and checks that
+/// no card is in two.
+pub(super) fn parse_sets(words: &[&str], owners: &[&str; 4]) -> Result<Vec<CardSet>, String> {
     let mut sets: Vec<CardSet> = Vec::new();
-    for (word, owner) in words.iter().zip(OWNERS) {
+    for (word, &owner) in words.iter().zip(owners) {
         // Named by its owner: the musik is not a "hand".
         let set: CardSet = word.parse().map_err(|e| match e {
-            crate::error::CardError::BadHand(text, why) if owner == "the musik" => {
+            crate::error::CardError::BadHand(text, why) if owner.contains("musik") => {
                 format!("{owner}: '{text}' {why}")
             }
             e => format!("{owner}: {e}"),
         })?;
-        for (earlier, earlier_owner) in sets.iter().zip(OWNERS) {
+        for (earlier, earlier_owner) in sets.iter().zip(owners) {
             if let Some(c) = (set & *earlier).lowest() {
                 return Err(format!(
                     "{c} is named twice: in {earlier_owner} and in {owner}"
@@ -155,9 +169,13 @@ pub(super) fn parse_sets(words: &[&str]) -> Result<Vec<CardSet>, String> {
 }
 
 /// Checks the deal's hand sizes; the cards then are all 24.
-pub(super) fn check_sizes(sets: &[CardSet], want: &[usize]) -> Result<(), String> {
+pub(super) fn check_sizes(
+    sets: &[CardSet],
+    want: &[usize],
+    owners: &[&str; 4],
+) -> Result<(), String> {
     let all = sets.iter().fold(CardSet::EMPTY, |a, s| a | *s);
-    for ((set, want), owner) in sets.iter().zip(want).zip(OWNERS) {
+    for ((set, want), owner) in sets.iter().zip(want).zip(owners) {
         if set.len() != *want {
             let mut msg = format!("{owner} holds {} cards, needs {want}", set.len());
             let missing = !all;
@@ -203,6 +221,21 @@ pub(super) fn parse_exchange(
             (Err(_), Ok(_)) => return Err(format!("'{word}': the trump suit comes last")),
             (Err(e), Err(_)) => return Err(e.to_string()),
         }
+    }
+    if rules.players == Players::Two {
+        let [first, second] = cards.as_slice() else {
+            return Err(format!(
+                "names {}; with players=2 D lays away 2: the one D keeps the points of, \
+                 then the one for the other musik",
+                cards_count(cards.len())
+            ));
+        };
+        let exchange = Exchange {
+            give: Give::LayAway(*first, *second),
+            trump,
+        };
+        let start = deal.after(rules, &exchange)?;
+        return Ok((exchange, start));
     }
     let give = match (rules.musik, cards.as_slice()) {
         (Musik::Pass, [l, r]) => Give::Pass(*l, *r),

@@ -27,7 +27,7 @@ use crate::cardset::CardSet;
 use crate::deal::{Deal, Exchange, Give};
 use crate::error::PositionError;
 use crate::moves::Move;
-use crate::rules::{Musik, Rules, TrumpRule};
+use crate::rules::{Musik, Players, Rules, TrumpRule};
 use crate::seat::Seat;
 use crate::state::State;
 
@@ -182,7 +182,13 @@ impl Position {
     /// The snapshot position of `state` (e.g. a state reached in play).
     pub fn from_state(rules: Rules, state: &State) -> Position {
         // Rebuilt so that the unused trick slots match what reading gives.
-        let mut clean = State::new(state.hands, state.leader, state.trump, state.points);
+        let mut clean = State {
+            trick: [crate::card::Card::new(Suit::Hearts, crate::card::Rank::Nine); 2],
+            trick_len: 0,
+            pending_trump: None,
+            pending_points: [0; 3],
+            ..*state
+        };
         for &card in state.trick() {
             clean.push_trick_card(card);
         }
@@ -309,8 +315,8 @@ mod tests {
             .iter()
             .map(|m| m.parse().unwrap())
             .collect();
-        assert_eq!(play_text(&moves).unwrap(), "AS 9S TS | KH-");
-        assert_eq!(play_text(&[]), None);
+        assert_eq!(play_text(&moves, 3).unwrap(), "AS 9S TS | KH-");
+        assert_eq!(play_text(&[], 3), None);
     }
 
     #[test]

@@ -15,7 +15,7 @@ impl fmt::Display for Position {
         match &self.form {
             Form::History(h) => {
                 history_lines(h, &self.rules, &mut lines);
-                play = play_text(&h.moves);
+                play = play_text(&h.moves, self.rules.seats());
             }
             Form::Snapshot(state) => snapshot_lines(state, &mut lines),
         }
@@ -42,7 +42,7 @@ impl fmt::Display for Position {
 pub(super) fn history_lines(h: &History, rules: &Rules, lines: &mut Vec<(&str, String)>) {
     match (&h.deal, &h.start) {
         (Some(deal), _) => lines.push(("deal", deal.to_string())),
-        (None, Some(start)) => lines.push(("deal", hands_text(&start.hands))),
+        (None, Some(start)) => lines.push(("deal", hands_text(start))),
         (None, None) => {}
     }
     if let Some(x) = &h.exchange {
@@ -57,12 +57,12 @@ pub(super) fn history_lines(h: &History, rules: &Rules, lines: &mut Vec<(&str, S
 }
 
 /// The cards played, ` | ` between tricks (a history starts at a first lead).
-pub(super) fn play_text(moves: &[Move]) -> Option<String> {
+pub(super) fn play_text(moves: &[Move], seats: usize) -> Option<String> {
     if moves.is_empty() {
         return None;
     }
     let tricks: Vec<String> = moves
-        .chunks(3)
+        .chunks(seats)
         .map(|t| {
             t.iter()
                 .map(|m| m.to_string())
@@ -75,18 +75,30 @@ pub(super) fn play_text(moves: &[Move]) -> Option<String> {
 
 /// The snapshot form's lines.
 pub(super) fn snapshot_lines(state: &State, lines: &mut Vec<(&str, String)>) {
-    lines.push(("hands", hands_text(&state.hands)));
+    lines.push(("hands", hands_text(state)));
     lines.push(("lead", state.leader.to_string()));
     if !state.trick().is_empty() {
         let cards: Vec<String> = state.trick().iter().map(|c| c.to_string()).collect();
         lines.push(("trick", cards.join(" ")));
     }
     lines.push(("trump", state.trump.map_or("-".into(), |s| s.to_string())));
-    let [d, l, r] = state.points;
-    lines.push(("points", format!("{d} {l} {r}")));
+    let points: Vec<String> = state
+        .seats()
+        .iter()
+        .map(|s| state.points[s.index()].to_string())
+        .collect();
+    lines.push(("points", points.join(" ")));
+    if state.seats == 2 {
+        lines.push(("last_musik", state.last_musik.to_string()));
+    }
 }
 
-/// Hands D L R, separated by spaces.
-pub(super) fn hands_text(hands: &[CardSet; 3]) -> String {
-    format!("{} {} {}", hands[0], hands[1], hands[2])
+/// Hands D L R (D L with two players), separated by spaces.
+pub(super) fn hands_text(state: &State) -> String {
+    let hands: Vec<String> = state
+        .seats()
+        .iter()
+        .map(|s| state.hands[s.index()].to_string())
+        .collect();
+    hands.join(" ")
 }
