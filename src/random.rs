@@ -8,7 +8,7 @@ use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::Deal;
 use crate::position::{Form, History, Position};
-use crate::rules::Rules;
+use crate::rules::{Players, Rules};
 use crate::state::State;
 
 /// The random generator used everywhere: portable and reproducible.
@@ -24,16 +24,30 @@ pub fn deal<R: Rng>(rng: &mut R) -> Deal {
     let mut cards: Vec<Card> = Card::all().collect();
     cards.shuffle(rng);
     let set = |range: std::ops::Range<usize>| cards[range].iter().copied().collect::<CardSet>();
-    Deal {
-        hands: [set(0..7), set(7..14), set(14..21)],
-        musik: set(21..24),
-        other_musik: crate::cardset::CardSet::EMPTY,
+    Deal::new([set(0..7), set(7..14), set(14..21)], set(21..24))
+}
+
+/// A uniformly random deal of two players: 10 cards each, the musik D takes
+/// and the other musik, 2 cards each.
+pub fn deal_two<R: Rng>(rng: &mut R) -> Deal {
+    let mut cards: Vec<Card> = Card::all().collect();
+    cards.shuffle(rng);
+    let set = |range: std::ops::Range<usize>| cards[range].iter().copied().collect::<CardSet>();
+    Deal::two(set(0..10), set(10..20), set(20..22), set(22..24))
+}
+
+/// A uniformly random deal for `rules`: of three players, or of two under
+/// `players=2`.
+pub fn deal_for<R: Rng>(rng: &mut R, rules: &Rules) -> Deal {
+    match rules.players {
+        Players::Three => deal(rng),
+        Players::Two => deal_two(rng),
     }
 }
 
 /// A random deal followed by a random exchange: the state at the first lead.
 pub fn start<R: Rng>(rng: &mut R, rules: &Rules) -> State {
-    let d = deal(rng);
+    let d = deal_for(rng, rules);
     let exchanges = d.exchanges(rules);
     let e = exchanges[rng.gen_range(0..exchanges.len())];
     d.after(rules, &e).expect("generated exchanges are legal")
@@ -43,7 +57,7 @@ pub fn start<R: Rng>(rng: &mut R, rules: &Rules) -> State {
 /// moves from the first lead, as a position in history form (no id, no
 /// contract: the caller names them).
 pub fn played_hand<R: Rng>(rng: &mut R, rules: &Rules, max_moves: usize) -> Position {
-    let d = deal(rng);
+    let d = deal_for(rng, rules);
     let exchanges = d.exchanges(rules);
     let e = exchanges[rng.gen_range(0..exchanges.len())];
     let start = d.after(rules, &e).expect("generated exchanges are legal");

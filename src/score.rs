@@ -36,7 +36,7 @@
 //! are ignored. Header lines come first:
 //!
 //! ```text
-//! players: Ala Bartek Celina      # required: three (or four) names, in playing order
+//! players: Ala Bartek Celina      # required: three (or four; two with players=2) names, in playing order
 //! rules: standard bomb=first_free # optional (default: --rules, or standard)
 //! dealer: Ala                     # four players: the first dealer (default: the first)
 //! ```
@@ -85,7 +85,7 @@ use crate::cardset::CardSet;
 use crate::position::{Form, Position};
 use crate::rules::{
     BarrelRule, BarrelWin, BidLimit, Bomb, Concession, DealerMusik, DeclarerScores, DiscardPoints,
-    FailedCosts, FirstBombDefenders, Musik, Opening, Rules,
+    FailedCosts, FirstBombDefenders, Musik, Opening, Players, Rules,
 };
 use crate::seat::Seat;
 
@@ -284,7 +284,7 @@ pub fn history_points(position: &Position) -> Result<[u16; 3], String> {
         return Err("the hand was not played: no exchange: line".into());
     };
     if !state.is_over() {
-        let cards = position.rules.tricks() * 3;
+        let cards = position.rules.tricks() * position.rules.seats();
         return Err(format!(
             "the hand is not finished: {} of {cards} cards played",
             h.moves.len()
@@ -455,23 +455,32 @@ impl Game {
     }
 
     /// The dealer of a hand (four players: `dealer`, or the rotation's next)
-    /// and the players at D, L and R: in playing order from the declarer,
-    /// the dealer left out.
+    /// and the players at D, L and R (D and L with two players): in playing
+    /// order from the declarer, the dealer left out.
     pub fn seats(
         &self,
         declarer: usize,
         dealer: Option<usize>,
-    ) -> Result<(Option<usize>, [usize; 3]), String> {
+    ) -> Result<(Option<usize>, Vec<usize>), String> {
         let n = self.players.len();
-        if !(3..=4).contains(&n) {
-            return Err(format!("a game has 3 or 4 players, not {n}"));
+        match (self.rules.players, n) {
+            (Players::Two, 2) | (Players::Three, 3..=4) => {}
+            (Players::Two, _) => {
+                return Err(format!("players=2 is a game of two players, not {n}"));
+            }
+            (Players::Three, 2) => {
+                return Err(
+                    "a game of two players needs players=2 (the game of two musiks)".into(),
+                );
+            }
+            (Players::Three, _) => return Err(format!("a game has 3 or 4 players, not {n}")),
         }
         if declarer >= n {
             return Err(format!("declarer {declarer} is not one of the {n} players"));
         }
         let dealer = match (n, dealer) {
-            (3, None) => None,
-            (3, Some(_)) => {
+            (2..=3, None) => None,
+            (2..=3, Some(_)) => {
                 return Err("dealer= is for four players (the dealer sits out)".into());
             }
             (_, Some(p)) if p >= n => {
@@ -485,7 +494,7 @@ impl Game {
                 self.players[declarer]
             ));
         }
-        let mut seats = [declarer; 3];
+        let mut seats = vec![declarer; self.rules.seats()];
         let mut p = declarer;
         for slot in seats.iter_mut().skip(1) {
             p = (p + 1) % n;
@@ -569,7 +578,10 @@ impl Game {
                         name(p)
                     ));
                 }
-                let by_seat = seats.map(|p| points[p]);
+                let mut by_seat = [0u16; 3];
+                for (slot, &p) in by_seat.iter_mut().zip(&seats) {
+                    *slot = points[p];
+                }
                 check_points(&rules, by_seat)?;
                 let seat_scores = hand_score(&rules, contract, by_seat);
                 for (s, &p) in seats.iter().enumerate() {
@@ -813,7 +825,7 @@ impl Game {
 
     /// Bolts: a player of the hand who won no trick gets one; the third
     /// costs 120 and the count starts again.
-    fn bolt(&mut self, seats: &[usize; 3], tricks: &[u8], notes: &mut Vec<String>) {
+    fn bolt(&mut self, seats: &[usize], tricks: &[u8], notes: &mut Vec<String>) {
         for &p in seats {
             if tricks[p] > 0 {
                 continue;
@@ -1013,8 +1025,10 @@ pub struct LineError {
 /// and an error for every line that could not.
 #[derive(Clone, Debug, Default)]
 pub struct Sheet {
-    /// Three or four names.
+    /// Two (`players=2`), three or four names.
     pub players: Option<Vec<String>>,
+    /// The line of `players:`.
+    pub players_line: usize,
     /// `dealer: <name>`: the first dealer of a four-player game.
     pub first_dealer: Option<usize>,
     /// The `rules:` line, when given.
@@ -1041,7 +1055,12 @@ pub fn parse_sheet(text: &str) -> Sheet {
             continue;
         }
         let result = match content.split_once(':') {
-            Some((key, value)) if !key.contains('=') => header(&mut sheet, key, value),
+            Some((key, value)) if !key.contains('=') => {
+                if key.trim().eq_ignore_ascii_case("players") {
+                    sheet.players_line = line;
+                }
+                header(&mut sheet, key, value)
+            }
             _ => hand_line(&sheet, line, content).map(|h| sheet.hands.push(h)),
         };
         if let Err(message) = result {
@@ -1072,9 +1091,9 @@ fn header(sheet: &mut Sheet, key: &str, value: &str) -> Result<(), String> {
                 return Err("players: given twice".into());
             }
             let names: Vec<&str> = value.split_whitespace().collect();
-            if !(3..=4).contains(&names.len()) {
+            if !(2..=4).contains(&names.len()) {
                 return Err(format!(
-                    "players: needs 3 or 4 names (in playing order), found {}",
+                    "players: needs 2 (with players=2), 3 or 4 names (in playing order), found {}",
                     names.len()
                 ));
             }

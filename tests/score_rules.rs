@@ -462,11 +462,11 @@ fn ru_opening_three_hands_at_120_doubled() {
 fn four_players_seats_skip_the_dealer() {
     let g = game4("standard");
     // The first dealer is the first player: Ala. D=Bartek: L Celina, R Dorota.
-    assert_eq!(g.seats(1, None).unwrap(), (Some(0), [1, 2, 3]));
+    assert_eq!(g.seats(1, None).unwrap(), (Some(0), vec![1, 2, 3]));
     // D=Dorota with Ala dealing: L is Bartek (Ala sits out), R Celina.
-    assert_eq!(g.seats(3, Some(0)).unwrap(), (Some(0), [3, 1, 2]));
+    assert_eq!(g.seats(3, Some(0)).unwrap(), (Some(0), vec![3, 1, 2]));
     // D=Ala with Bartek dealing: L Celina, R Dorota.
-    assert_eq!(g.seats(0, Some(1)).unwrap(), (Some(1), [0, 2, 3]));
+    assert_eq!(g.seats(0, Some(1)).unwrap(), (Some(1), vec![0, 2, 3]));
     // The dealer cannot declare.
     assert!(g.seats(0, None).unwrap_err().contains("sits out"));
 }

@@ -42,7 +42,7 @@ fn new_game(s: &Server, seed: u64) -> Value {
 fn the_first_view_shows_my_seven_cards_and_no_other() {
     let s = Server::start(&[]);
     let v = new_game(&s, 5);
-    let deal = Table::cards_of_deal(5, 0);
+    let deal = Table::cards_of_deal(&tysiac::Rules::STANDARD, 5, 0);
     // Player 0 deals: players 1, 2, 0 call in that order; the deal's hands
     // are in calling order.
     let mine = deal.hands[2];

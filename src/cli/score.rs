@@ -28,7 +28,8 @@ pub struct ScoreArgs {
 
 const FORMAT: &str = "\
 Input (one game per file; # starts a comment):
-  players: Ala Bartek Celina          three (or four) names, in playing order
+  players: Ala Bartek Celina          three (or four) names, in playing order;
+                                      two with rules: players=2
   rules: standard bomb=first_free     optional (else --rules, else standard)
   dealer: Ala                         four players: the first dealer (sits out)
   D=Ala bid=110 contract=120 points=125,40,35
@@ -86,6 +87,15 @@ pub fn run(args: ScoreArgs) -> ExitCode {
         .unwrap_or_default();
         let mut game = Game::new(rules, players);
         game.next_dealer = sheet.first_dealer.unwrap_or(0);
+        // Two names with three players' rules (or three with players=2): said
+        // once, at the players: line, not at every hand.
+        if let Err(e) = game.seats(0, None) {
+            errors.push(format!(
+                "{}:{}: players: {e}",
+                source.name, sheet.players_line
+            ));
+            continue;
+        }
         let mut lines = Vec::new();
         let mut positions = PositionFiles::default();
         for h in &sheet.hands {
@@ -209,9 +219,9 @@ fn resolve(
             let won =
                 score::history_tricks(&position).map_err(|e| format!("position {name}: {e}"))?;
             let mut by_player = vec![0u8; n];
-            for seat in Seat::ALL {
-                points[seats[seat.index()]] = by_seat[seat.index()];
-                by_player[seats[seat.index()]] = won[seat.index()];
+            for (seat, &p) in Seat::ALL.iter().zip(&seats) {
+                points[p] = by_seat[seat.index()];
+                by_player[p] = won[seat.index()];
             }
             match &tricks {
                 Some(t) if *t != by_player => {

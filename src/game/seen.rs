@@ -427,6 +427,7 @@ fn seen_hand(table: &Table, h: &HandLog, me: usize) -> SeenHand {
 
     let seats = h.seats();
     let holders: Vec<SeatHolder> = seats
+        .as_ref()
         .map(|s| {
             s.iter()
                 .enumerate()
@@ -444,7 +445,7 @@ fn seen_hand(table: &Table, h: &HandLog, me: usize) -> SeenHand {
     let mut discarded = None;
     let mut received = None;
     let mut named_trump = None;
-    if let (Some(e), Some(s), Some(d)) = (h.exchange, seats, declarer) {
+    if let (Some(e), Some(s), Some(d)) = (h.exchange, seats.as_ref(), declarer) {
         named_trump = e.trump.map(|t| t.to_string());
         match e.give {
             Give::Pass(to_l, to_r) => {
@@ -506,7 +507,7 @@ fn seen_hand(table: &Table, h: &HandLog, me: usize) -> SeenHand {
     let mut points = Vec::new();
     let mut trump = None;
     let mut my_cards = None;
-    if let (Some(start), Some(s)) = (h.start(rules), seats) {
+    if let (Some(start), Some(s)) = (h.start(rules), seats.as_ref()) {
         let mut state = start;
         for &m in &h.play {
             let seat = state.to_move();

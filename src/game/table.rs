@@ -18,7 +18,7 @@ use crate::game::redeal::{may_ask, void_deal};
 use crate::moves::{Move, MoveList};
 use crate::position::{Form, History, Position};
 use crate::random;
-use crate::rules::{Opening, Rules};
+use crate::rules::{Opening, Players, Rules};
 use crate::score::{self, GameResult, HandRecord, Outcome};
 use crate::seat::Seat;
 use crate::state::State;
@@ -100,11 +100,16 @@ pub struct HandLog {
     pub deal_index: u64,
     pub dealer: usize,
     /// The players in calling order, from the dealer's left (three; with
-    /// four players the dealer sits out).
+    /// four players the dealer sits out; two with two players).
     pub bidders: Vec<usize>,
-    /// Each bidder's seven cards, in calling order.
+    /// Each bidder's cards as dealt (seven; ten with two players), in
+    /// calling order.
     pub cards: Vec<CardSet>,
+    /// The musik the declarer takes.
     pub musik: CardSet,
+    /// With two players: the other musik, which goes with the last trick
+    /// (the declarer's is drawn at random: the deal's own draw).
+    pub other_musik: CardSet,
     /// Redeal questions answered: (player, asked).
     pub redeal_asks: Vec<(usize, bool)>,
     /// Why the deal was redealt, when it was.
@@ -127,7 +132,7 @@ impl HandLog {
         self.won().map(|w| self.bidders[w.bidder])
     }
 
-    /// A player's seven cards, if dealt any.
+    /// A player's cards as dealt, if dealt any.
     pub fn cards_of(&self, player: usize) -> Option<CardSet> {
         self.bidders
             .iter()
@@ -135,11 +140,12 @@ impl HandLog {
             .map(|b| self.cards[b])
     }
 
-    /// The players at D, L and R: from the declarer on in calling order.
-    pub fn seats(&self) -> Option<[usize; 3]> {
+    /// The players at D, L and R (D and L with two players): from the
+    /// declarer on in calling order.
+    pub fn seats(&self) -> Option<Vec<usize>> {
         let w = self.won()?;
-        let b = |k: usize| self.bidders[(w.bidder + k) % 3];
-        Some([b(0), b(1), b(2)])
+        let n = self.bidders.len();
+        Some((0..n).map(|k| self.bidders[(w.bidder + k) % n]).collect())
     }
 
     /// The seat `player` holds in this hand, once there is a declarer.
@@ -151,14 +157,16 @@ impl HandLog {
             .map(Seat::from_index)
     }
 
-    /// The deal in D L R order with its musik.
+    /// The deal in D L R order (D L with two players) with its musik (and
+    /// the other musik).
     pub fn deal(&self) -> Option<Deal> {
         let w = self.won()?;
-        let h = |k: usize| self.cards[(w.bidder + k) % 3];
-        Some(Deal {
-            hands: [h(0), h(1), h(2)],
-            musik: self.musik,
-            other_musik: crate::cardset::CardSet::EMPTY,
+        let n = self.bidders.len();
+        let h = |k: usize| self.cards[(w.bidder + k) % n];
+        Some(if n == 2 {
+            Deal::two(h(0), h(1), self.musik, self.other_musik)
+        } else {
+            Deal::new([h(0), h(1), h(2)], self.musik)
         })
     }
 
@@ -237,8 +245,9 @@ pub struct Table {
 }
 
 impl Table {
-    /// A new game: three or four players in playing order (clockwise),
-    /// deals drawn from `seed`, the first dealt by `first_dealer`.
+    /// A new game: three or four players in playing order (clockwise), or
+    /// two under `players=2`; deals drawn from `seed`, the first dealt by
+    /// `first_dealer`.
     pub fn new(
         rules: Rules,
         players: Vec<String>,
@@ -246,10 +255,18 @@ impl Table {
         first_dealer: usize,
     ) -> Result<Table, ActionError> {
         let n = players.len();
-        if !(3..=MAX_PLAYERS).contains(&n) {
-            return Err(ActionError(format!(
-                "a game has 3 or 4 players, not {n} (two players: not yet)"
-            )));
+        let fits = match rules.players {
+            Players::Two => n == 2,
+            Players::Three => (3..=MAX_PLAYERS).contains(&n),
+        };
+        if !fits {
+            return Err(ActionError(match rules.players {
+                Players::Two => format!("players=2 is a game of two players, not {n}"),
+                Players::Three if n == 2 => {
+                    "a game of two players needs players=2 (the game of two musiks)".into()
+                }
+                Players::Three => format!("a game has 3 or 4 players, not {n}"),
+            }));
         }
         if first_dealer >= n {
             return Err(ActionError(format!(
@@ -281,9 +298,10 @@ impl Table {
     }
 
     /// The cards of deal number `index` of a game seeded with `seed`: its
-    /// own random stream, so a deal depends on (seed, index) alone.
-    pub fn cards_of_deal(seed: u64, index: u64) -> Deal {
-        random::deal(&mut sample_rng(seed, index))
+    /// own random stream, so a deal depends on (seed, index) alone. Its
+    /// `hands` are in calling order (R's empty with two players).
+    pub fn cards_of_deal(rules: &Rules, seed: u64, index: u64) -> Deal {
+        random::deal_for(&mut sample_rng(seed, index), rules)
     }
 
     /// Deals hand `number` by `dealer`: the cards of the next deal from the
@@ -291,10 +309,10 @@ impl Table {
     fn deal(&mut self, dealer: usize, number: usize, cards: Option<Deal>) {
         let n = self.players.len();
         let deal_index = self.hands.len() as u64;
-        let d = cards.unwrap_or_else(|| Table::cards_of_deal(self.seed, deal_index));
-        let bidders: Vec<usize> = (1..=n).map(|k| (dealer + k) % n).take(3).collect();
-        let caps = d
-            .hands
+        let d = cards.unwrap_or_else(|| Table::cards_of_deal(&self.rules, self.seed, deal_index));
+        let seats = self.rules.seats();
+        let bidders: Vec<usize> = (1..=n).map(|k| (dealer + k) % n).take(seats).collect();
+        let caps = d.hands[..seats]
             .iter()
             .map(|&h| Some(bid_cap(h, &self.rules)))
             .collect();
@@ -318,8 +336,9 @@ impl Table {
             deal_index,
             dealer,
             bidders,
-            cards: d.hands.to_vec(),
+            cards: d.hands[..seats].to_vec(),
             musik: d.musik,
+            other_musik: d.other_musik,
             redeal_asks: Vec::new(),
             redeal: None,
             auction,
@@ -342,13 +361,25 @@ impl Table {
         if !h.redeal_asks.is_empty() || h.auction.voluntary_calls() > 0 {
             return Err(ActionError("the deal has been acted on already".into()));
         }
-        if (cards.hands.iter().fold(cards.musik, |a, &h| a | h)).len() != 24
-            || cards.hands.iter().any(|h| h.len() != 7)
-            || cards.musik.len() != 3
+        let all = cards
+            .hands
+            .iter()
+            .fold(cards.musik | cards.other_musik, |a, &h| a | h);
+        let seats = self.rules.seats();
+        if all.len() != 24
+            || cards.hands[..seats]
+                .iter()
+                .any(|h| h.len() != self.rules.dealt())
+            || cards.musik.len() != self.rules.musik_size()
+            || cards.is_two() != (seats == 2)
         {
-            return Err(ActionError(
-                "a deal is 7 7 7 cards and a musik of 3, each card once".into(),
-            ));
+            return Err(ActionError(match self.rules.players {
+                Players::Three => "a deal is 7 7 7 cards and a musik of 3, each card once".into(),
+                Players::Two => {
+                    "a deal of two players is 10 10 cards and two musiks of 2, each card once"
+                        .into()
+                }
+            }));
         }
         let old = self.hands.pop().expect("a hand");
         let result = self.sheet.result.clone();
@@ -646,6 +677,58 @@ mod tests {
         assert_eq!(t.hand().dealer, 0);
         assert_eq!(t.hand().bidders, vec![1, 2, 0]);
         assert_eq!(t.hand().number, 2);
+    }
+
+    #[test]
+    fn two_players_bid_lay_away_and_play_ten_tricks() {
+        let rules: Rules = "players=2".parse().unwrap();
+        let two = ["Ala", "Bartek"].map(String::from).to_vec();
+        assert!(Table::new(Rules::STANDARD, two.clone(), 3, 0).is_err());
+        assert!(Table::new(rules, names(), 3, 0).is_err());
+        let mut t = Table::new(rules, two, 3, 0).unwrap();
+        while let Some(Turn {
+            decision: Decision::Redeal(_),
+            ..
+        }) = t.turn()
+        {
+            t.act(Action::Redeal(false)).unwrap();
+        }
+        // Ala deals: Bartek opens at 100; Ala passes and Bartek declares.
+        let h = t.hand();
+        assert_eq!(h.bidders, vec![1, 0]);
+        assert_eq!(
+            h.cards.iter().map(|c| c.len()).collect::<Vec<_>>(),
+            [10, 10]
+        );
+        assert_eq!((h.musik.len(), h.other_musik.len()), (2, 2));
+        t.act(Action::Call(Call::Pass)).unwrap();
+        assert_eq!(
+            t.turn().unwrap(),
+            Turn {
+                player: 1,
+                decision: Decision::Exchange
+            }
+        );
+        let deal = t.hand().deal().unwrap();
+        assert_eq!(deal.hands[0], t.hand().cards[0]);
+        let e = deal.exchanges(&t.rules)[5];
+        t.act(Action::Exchange(e)).unwrap();
+        t.act(Action::Contract(100)).unwrap();
+        let mut moves = 0;
+        while t.hand().number == 1 {
+            let turn = t.turn().unwrap();
+            assert_eq!(turn.decision, Decision::Play);
+            let m = t.legal_moves()[0];
+            t.act(Action::Play(m)).unwrap();
+            moves += 1;
+        }
+        assert_eq!(moves, 20, "ten tricks of two");
+        let record = t.last_record().unwrap();
+        let points = record.points.clone().unwrap();
+        // Every card point, marriages aside, went to one of the two.
+        assert!(points[0] + points[1] >= 120, "{points:?}");
+        // The next hand: Bartek deals, Ala opens.
+        assert_eq!(t.hand().bidders, vec![0, 1]);
     }
 
     #[test]
