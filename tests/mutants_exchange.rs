@@ -21,13 +21,13 @@ fn screening_layouts_are_not_the_scoring_layouts() {
     let others = CardSet::ALL.minus(ten);
     for seed in [1u64, 5, 1000, 77] {
         for j in 0..3 {
-            let s = screening_layout(ten, seed, j);
+            let s = screening_layout(&tysiac::Rules::STANDARD, ten, seed, j);
             let (l, r) = (s.hands[Seat::L.index()], s.hands[Seat::R.index()]);
             assert_eq!((l.len(), r.len()), (7, 7));
             assert_eq!(l | r, others, "seed {seed}, layout {j}");
             assert_eq!(s.hands[Seat::D.index()] | s.musik, ten);
             for i in 0..3 {
-                let p = sample_layout(ten, seed, i);
+                let p = sample_layout(&tysiac::Rules::STANDARD, ten, seed, i);
                 assert_ne!(
                     (p.hands[1], p.hands[2]),
                     (l, r),

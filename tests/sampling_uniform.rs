@@ -65,7 +65,7 @@ fn bid_sample_deals_are_uniform() {
     let known = hand();
     let sizes = [7, 7, 3];
     let counts = landing_counts(known, 3, DRAWS, |i| {
-        let deal = bid::sample_deal(known, 11, i);
+        let deal = bid::sample_deal(&Rules::STANDARD, known, 11, i);
         assert_eq!(deal.hands[Seat::D.index()], known);
         bid_piles(&deal)
     });
@@ -78,7 +78,10 @@ fn bid_uniformity_test_rejects_lowest_card_never_in_musik() {
     let known = hand();
     let sizes = [7, 7, 3];
     let counts = landing_counts(known, 3, DRAWS, |i| {
-        lowest_never_in_musik(known, bid_piles(&bid::sample_deal(known, 11, i)))
+        lowest_never_in_musik(
+            known,
+            bid_piles(&bid::sample_deal(&Rules::STANDARD, known, 11, i)),
+        )
     });
     let (ok, chi2, z) = passes(&counts, &sizes, DRAWS);
     assert!(
@@ -105,7 +108,7 @@ fn solve_sample_solves_and_reports_the_sampled_deal() {
     let mut check = Solver::new(rules);
     for i in 0..40 {
         let s = bid::solve_sample(&mut solver, hand(), &opts, i);
-        let deal = bid::sample_deal(hand(), 11, i);
+        let deal = bid::sample_deal(&Rules::STANDARD, hand(), 11, i);
         assert_eq!(s.musik, deal.musik, "sample {i}");
         assert_eq!(s.defenders, [deal.hands[1], deal.hands[2]], "sample {i}");
         assert_eq!(s.double_dummy, check.best_exchange(&deal).1, "sample {i}");
@@ -165,8 +168,12 @@ fn realistic_choice_layouts_are_uniform() {
     // any of the four draws shows.
     let piles: Vec<Vec<CardSet>> = (0..DRAWS)
         .map(|i| {
-            let (deal, layouts) = bid::sample_choice_layouts(known, 13, i, 4);
-            assert_eq!(deal, bid::sample_deal(known, 13, i), "sample {i}");
+            let (deal, layouts) = bid::sample_choice_layouts(&Rules::STANDARD, known, 13, i, 4);
+            assert_eq!(
+                deal,
+                bid::sample_deal(&Rules::STANDARD, known, 13, i),
+                "sample {i}"
+            );
             choice_piles(known, &deal, &layouts[i % 4])
         })
         .collect();
@@ -205,7 +212,7 @@ fn realistic_solve_sample_chooses_on_its_choice_layouts() {
     let mut check = Solver::new(rules);
     for i in 0..12 {
         let s = bid::solve_sample(&mut solver, hand(), &opts, i);
-        let (deal, layouts) = bid::sample_choice_layouts(hand(), 14, i, 3);
+        let (deal, layouts) = bid::sample_choice_layouts(&Rules::STANDARD, hand(), 14, i, 3);
         let chosen = bid::choose_exchange(&mut check, &rules, &deal, &layouts, 4);
         assert_eq!(s.chosen, Some(chosen), "sample {i}");
         let start = deal.after(&rules, &chosen).unwrap();
@@ -239,12 +246,18 @@ fn exchange_layouts_are_uniform() {
     let ten = ten();
     let sizes = [7, 7];
     let main = landing_counts(ten, 2, DRAWS, |i| {
-        layout_piles(&exchange::sample_layout(ten, 5, i), ten)
+        layout_piles(
+            &exchange::sample_layout(&tysiac::Rules::STANDARD, ten, 5, i),
+            ten,
+        )
     });
     let (ok, chi2, z) = passes(&main, &sizes, DRAWS);
     assert!(ok, "scoring layouts: chi-square {chi2:.1}, max |z| {z:.2}");
     let screening = landing_counts(ten, 2, DRAWS, |j| {
-        layout_piles(&exchange::screening_layout(ten, 5, j), ten)
+        layout_piles(
+            &exchange::screening_layout(&tysiac::Rules::STANDARD, ten, 5, j),
+            ten,
+        )
     });
     let (ok, chi2, z) = passes(&screening, &sizes, DRAWS);
     assert!(
@@ -253,7 +266,10 @@ fn exchange_layouts_are_uniform() {
     );
     // And the screening layouts are not the scoring ones.
     let same = (0..200)
-        .filter(|&i| exchange::sample_layout(ten, 5, i) == exchange::screening_layout(ten, 5, i))
+        .filter(|&i| {
+            exchange::sample_layout(&tysiac::Rules::STANDARD, ten, 5, i)
+                == exchange::screening_layout(&tysiac::Rules::STANDARD, ten, 5, i)
+        })
         .count();
     assert_eq!(same, 0);
 }
@@ -262,7 +278,13 @@ fn exchange_layouts_are_uniform() {
 fn exchange_uniformity_test_rejects_lowest_card_never_to_l() {
     let ten = ten();
     let counts = landing_counts(ten, 2, DRAWS, |i| {
-        lowest_never_to_l(ten, layout_piles(&exchange::sample_layout(ten, 5, i), ten))
+        lowest_never_to_l(
+            ten,
+            layout_piles(
+                &exchange::sample_layout(&tysiac::Rules::STANDARD, ten, 5, i),
+                ten,
+            ),
+        )
     });
     let (ok, chi2, z) = passes(&counts, &[7, 7], DRAWS);
     assert!(

@@ -72,11 +72,25 @@ pub fn run(args: BidArgs) -> ExitCode {
         .hand
         .as_deref()
         .expect("clap requires HAND without --record");
-    let hand = match estimate::parse_hand(hand_text, 7, "hand") {
+    let c = &args.common;
+    let hand = match estimate::parse_hand(hand_text, c.rules.dealt(), "hand") {
         Ok(h) => h,
         Err(e) => return fail(e),
     };
-    let c = &args.common;
+    let two_not_yet = [
+        ("--play", args.play.is_some()),
+        ("--table", args.table.is_some()),
+        ("--auction", args.auction.is_some()),
+    ];
+    if let Some((flag, _)) = two_not_yet
+        .iter()
+        .find(|(_, given)| *given && c.rules.players == tysiac::Players::Two)
+    {
+        return fail(tysiac::estimate::InputError::Option(format!(
+            "{flag} is not yet for two players (issue 22): bid from the ten cards \
+             without it"
+        )));
+    }
     if let Some(player) = args.play {
         return super::bid_play::run(hand, super::play::reading(player, args.inference), c);
     }

@@ -13,9 +13,10 @@ use super::sampling::{fail, print_report, Bar, SamplingArgs};
 #[derive(Args)]
 pub struct ExchangeArgs {
     /// The declarer's 10 cards after taking the musik; or its 7 cards, with
-    /// the musik as a second argument.
+    /// the musik as a second argument (two players: 12, or 10 and the musik).
     pub hand: String,
-    /// The musik's 3 cards, when HAND holds only the 7 dealt ones.
+    /// The musik's 3 cards (two players: 2), when HAND holds only the dealt
+    /// ones.
     pub musik: Option<String>,
     /// The bid won: the lowest contract. Ranks the exchanges by the chance of
     /// making it (default: by mean points, lowest contract 100).
@@ -32,7 +33,7 @@ pub struct ExchangeArgs {
 }
 
 pub fn run(args: ExchangeArgs) -> ExitCode {
-    let ten = match estimate::ten_cards(&args.hand, args.musik.as_deref()) {
+    let ten = match estimate::ten_cards(&args.common.rules, &args.hand, args.musik.as_deref()) {
         Ok(t) => t,
         Err((_, e)) => return fail(e),
     };

@@ -1,7 +1,8 @@
 //! `bid`: with these seven cards, how high can the declarer go?
 //!
-//! Each sample deals the 17 unseen cards (7 to L, 7 to R, 3 to the musik)
-//! and finds the declarer's points with perfect play:
+//! Each sample deals the 17 unseen cards (7 to L, 7 to R, 3 to the musik;
+//! with two players the 14 unseen cards, 10 to L and 2 to each musik) and
+//! finds the declarer's points with perfect play:
 //!
 //! - *double-dummy*: with the best exchange for that very layout, as the
 //!   solver finds it for a deal holding its musik;
@@ -24,7 +25,7 @@ use super::{
 use crate::cardset::CardSet;
 use crate::deal::{Deal, Exchange};
 use crate::random::SeededRng;
-use crate::rules::Rules;
+use crate::rules::{Players, Rules};
 use crate::solver::Solver;
 
 /// The seed used when none is given, so two runs agree by default.
@@ -136,7 +137,8 @@ pub(crate) fn check_confidence(c: f64) -> Result<(), InputError> {
 pub struct BidSample {
     /// The sampled musik.
     pub musik: CardSet,
-    /// The sampled defenders' hands, L and R, before the exchange.
+    /// The sampled defenders' hands, L and R, before the exchange (with two
+    /// players, L's and the other musik).
     pub defenders: [CardSet; 2],
     /// The declarer's points in this mode: double-dummy, or with the
     /// realistic choice of exchange.
@@ -152,31 +154,38 @@ pub struct BidSample {
 /// the musik. What [`solve_sample`] solves (it goes on drawing from the same
 /// generator in realistic mode); public so that tests can check the deals
 /// `bid` builds for uniformity.
-pub fn sample_deal(hand: CardSet, seed: u64, index: usize) -> Deal {
-    deal_sample(hand, &mut sample_rng(seed, index as u64))
+pub fn sample_deal(rules: &Rules, hand: CardSet, seed: u64, index: usize) -> Deal {
+    deal_sample(rules, hand, &mut sample_rng(seed, index as u64))
 }
 
-fn deal_sample(hand: CardSet, rng: &mut SeededRng) -> Deal {
-    let piles = deal_unseen(hand, &[7, 7, 3], rng);
-    Deal {
-        hands: [hand, piles[0], piles[1]],
-        musik: piles[2],
-        other_musik: crate::cardset::CardSet::EMPTY,
+fn deal_sample(rules: &Rules, hand: CardSet, rng: &mut SeededRng) -> Deal {
+    match rules.players {
+        Players::Three => {
+            let piles = deal_unseen(hand, &[7, 7, 3], rng);
+            Deal::new([hand, piles[0], piles[1]], piles[2])
+        }
+        // Which musik D takes is drawn at random: the first of the two.
+        Players::Two => {
+            let piles = deal_unseen(hand, &[10, 2, 2], rng);
+            Deal::two(hand, piles[0], piles[1], piles[2])
+        }
     }
 }
 
 /// The layouts a realistic sample chooses its exchange on: D's hand and
 /// the musik as in `deal` (what D sees after taking it), the 14 other cards
-/// dealt uniformly, 7 to L and 7 to R, `count` times.
+/// dealt uniformly, 7 to L and 7 to R (with two players the 12 others, 10
+/// to L and 2 to the other musik), `count` times.
 fn choice_layouts(deal: &Deal, count: usize, rng: &mut SeededRng) -> Vec<Deal> {
     let (hand, musik) = (deal.hands[0], deal.musik);
     (0..count)
         .map(|_| {
-            let p = deal_unseen(hand | musik, &[7, 7], rng);
-            Deal {
-                hands: [hand, p[0], p[1]],
-                musik,
-                other_musik: crate::cardset::CardSet::EMPTY,
+            if deal.is_two() {
+                let p = deal_unseen(hand | musik, &[10, 2], rng);
+                Deal::two(hand, p[0], musik, p[1])
+            } else {
+                let p = deal_unseen(hand | musik, &[7, 7], rng);
+                Deal::new([hand, p[0], p[1]], musik)
             }
         })
         .collect()
@@ -187,13 +196,14 @@ fn choice_layouts(deal: &Deal, count: usize, rng: &mut SeededRng) -> Vec<Deal> {
 /// from the same generator, after the deal). Public so that tests can
 /// check them for uniformity.
 pub fn sample_choice_layouts(
+    rules: &Rules,
     hand: CardSet,
     seed: u64,
     index: usize,
     count: usize,
 ) -> (Deal, Vec<Deal>) {
     let mut rng = sample_rng(seed, index as u64);
-    let deal = deal_sample(hand, &mut rng);
+    let deal = deal_sample(rules, hand, &mut rng);
     let layouts = choice_layouts(&deal, count, &mut rng);
     (deal, layouts)
 }
@@ -213,7 +223,7 @@ pub fn solve_sample(
     // against 4.2 ms a sample).
     solver.clear();
     let mut rng = sample_rng(opts.seed, index as u64);
-    let deal = deal_sample(hand, &mut rng);
+    let deal = deal_sample(&rules, hand, &mut rng);
     let double_dummy = solver.best_exchange(&deal).1;
     let (points, chosen) = match opts.realistic {
         None => (double_dummy, None),
@@ -231,7 +241,14 @@ pub fn solve_sample(
     };
     BidSample {
         musik: deal.musik,
-        defenders: [deal.hands[1], deal.hands[2]],
+        defenders: [
+            deal.hands[1],
+            if deal.is_two() {
+                deal.other_musik
+            } else {
+                deal.hands[2]
+            },
+        ],
         points,
         double_dummy,
         chosen,
@@ -309,7 +326,7 @@ pub struct NewMarriage {
     pub low: f64,
     pub high: f64,
     /// The exact probability, counted over every possible musik (each of
-    /// the C(17, 3) = 680 is equally likely).
+    /// the C(17, 3) = 680 is equally likely; with two players C(14, 2) = 91).
     pub exact: f64,
 }
 
@@ -414,7 +431,9 @@ pub fn best_contract(rows: &[LevelRow]) -> Option<ExpectedLevel> {
 
 /// One sample of passing and defending: the 17 unseen cards are dealt 7 to
 /// a declarer, 7 to the other defender and 3 to the musik; the hand sits
-/// on the declarer's left or right (even odds). The declarer takes the
+/// on the declarer's left or right (even odds). With two players the 14
+/// unseen cards are dealt 10 to the declarer and 2 to each musik, and the
+/// hand is L. The declarer takes the
 /// musik and makes the best exchange for this layout; the hand is then
 /// played double-dummy (the declarer maximises its points, the defenders
 /// minimise them) along one optimal line. Returns the hand's own points on
@@ -425,19 +444,23 @@ pub fn defend_sample(solver: &mut Solver, hand: CardSet, seed: u64, index: usize
     solver.clear();
     // A stream of its own, apart from the declarer samples'.
     let mut rng = sample_rng(seed ^ DEFENCE_STREAM, index as u64);
-    let piles = deal_unseen(hand, &[7, 7, 3], &mut rng);
-    let seat = if rand::Rng::gen_bool(&mut rng, 0.5) {
-        1
-    } else {
-        2
-    };
-    let mut hands = [piles[0], piles[1], piles[1]];
-    hands[seat] = hand;
-    hands[3 - seat] = piles[1];
-    let deal = Deal {
-        hands,
-        musik: piles[2],
-        other_musik: crate::cardset::CardSet::EMPTY,
+    let (deal, seat) = match rules.players {
+        Players::Three => {
+            let piles = deal_unseen(hand, &[7, 7, 3], &mut rng);
+            let seat = if rand::Rng::gen_bool(&mut rng, 0.5) {
+                1
+            } else {
+                2
+            };
+            let mut hands = [piles[0], piles[1], piles[1]];
+            hands[seat] = hand;
+            hands[3 - seat] = piles[1];
+            (Deal::new(hands, piles[2]), seat)
+        }
+        Players::Two => {
+            let piles = deal_unseen(hand, &[10, 2, 2], &mut rng);
+            (Deal::two(piles[0], hand, piles[1], piles[2]), 1)
+        }
     };
     let (exchange, _) = solver.best_exchange(&deal);
     let mut state = deal
@@ -507,7 +530,7 @@ pub fn report_with_defence(
         crate::rules::BidLimit::Marriages => cap(hand, rules),
         crate::rules::BidLimit::Before120 => cap(hand, rules).min(120),
     };
-    let musiks = combinations(!hand, 3);
+    let musiks = combinations(!hand, rules.musik_size());
     let max_conceivable = musiks
         .iter()
         .map(|&m| cap(hand | m, rules))
@@ -617,12 +640,12 @@ pub fn estimate(
     opts: &BidOptions,
     progress: Progress,
 ) -> Result<BidReport, InputError> {
-    if hand.len() != 7 {
+    if hand.len() != rules.dealt() {
         return Err(InputError::Count {
             what: "hand".into(),
             text: hand.to_string(),
             found: hand.len(),
-            want: 7,
+            want: rules.dealt(),
         });
     }
     opts.check()?;

@@ -2,7 +2,8 @@
 //! announce?
 //!
 //! The declarer's ten cards are known; the 14 others are sampled, 7 to L
-//! and 7 to R. Solving every exchange (90, or 120 discards) exactly on
+//! and 7 to R (with two players: the declarer's twelve, and the 12 others
+//! 10 to L and 2 to the other musik). Solving every exchange (90, or 120 discards) exactly on
 //! every layout would cost far too much, so the work is in two stages:
 //!
 //! 1. *Screening*: on `screen` layouts of their own, the solver finds the
@@ -22,7 +23,7 @@ use super::{
 };
 use crate::cardset::CardSet;
 use crate::deal::{Deal, Exchange, Give};
-use crate::rules::Rules;
+use crate::rules::{Players, Rules};
 
 /// Options of an `exchange` estimate.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -68,6 +69,10 @@ pub struct ExchangeRow {
     pub to_r: Option<String>,
     /// `musik=discard`: the cards discarded.
     pub discard: Option<Vec<String>>,
+    /// Two players: the cards laid away, the one D keeps the points of
+    /// first, then the one for the other musik.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub laid_away: Option<Vec<String>>,
     pub trump: Option<String>,
     /// 120 + the marriages the declarer keeps.
     pub cap: u16,
@@ -178,31 +183,50 @@ fn kept_after(ten: CardSet, e: &Exchange) -> CardSet {
     ten.minus(e.cards().into_iter().collect())
 }
 
-/// A deal with `ten` for the declarer and the given defenders' hands. The
-/// split of the ten into hand and musik is arbitrary: only their union
+/// A deal with `ten` for the declarer and the others' cards: L's and R's
+/// hands, or with two players L's hand and the other musik. The split of
+/// the ten (twelve) into hand and musik is arbitrary: only their union
 /// matters for the exchange.
-fn deal_for(ten: CardSet, l: CardSet, r: CardSet) -> Deal {
-    let musik: CardSet = ten.iter().take(3).collect();
-    Deal {
-        hands: [ten.minus(musik), l, r],
-        musik,
-        other_musik: crate::cardset::CardSet::EMPTY,
+fn deal_for(rules: &Rules, ten: CardSet, others: &[CardSet]) -> Deal {
+    let musik: CardSet = ten.iter().take(rules.musik_size()).collect();
+    let (first, second) = (
+        others.first().copied().unwrap_or_default(),
+        others.get(1).copied().unwrap_or_default(),
+    );
+    match rules.players {
+        Players::Three => Deal::new([ten.minus(musik), first, second], musik),
+        Players::Two => Deal::two(ten.minus(musik), first, musik, second),
+    }
+}
+
+/// The piles the cards D cannot see are dealt into: L and R, 7 each; with
+/// two players L's 10 and the other musik's 2.
+fn unseen_piles(rules: &Rules) -> &'static [usize] {
+    match rules.players {
+        Players::Three => &[7, 7],
+        Players::Two => &[10, 2],
     }
 }
 
 /// Layout `index` of a run seeded with `seed`: the 14 cards outside `ten`
-/// dealt uniformly, 7 to L and 7 to R. Every candidate is scored on it.
-/// Public so that tests can check the layouts for uniformity.
-pub fn sample_layout(ten: CardSet, seed: u64, index: usize) -> Deal {
-    let p = deal_unseen(ten, &[7, 7], &mut sample_rng(seed, index as u64));
-    deal_for(ten, p[0], p[1])
+/// dealt uniformly, 7 to L and 7 to R (two players: the 12 outside the
+/// twelve, 10 to L and 2 to the other musik). Every candidate is scored on
+/// it. Public so that tests can check the layouts for uniformity.
+pub fn sample_layout(rules: &Rules, ten: CardSet, seed: u64, index: usize) -> Deal {
+    let p = deal_unseen(
+        ten,
+        unseen_piles(rules),
+        &mut sample_rng(seed, index as u64),
+    );
+    deal_for(rules, ten, &p)
 }
 
 /// Screening layout `j`: as [`sample_layout`], from the auxiliary streams,
 /// so it never repeats a scoring layout's cards.
-pub fn screening_layout(ten: CardSet, seed: u64, j: usize) -> Deal {
-    let p = deal_unseen(ten, &[7, 7], &mut sample_rng(seed, AUX_STREAM + j as u64));
-    deal_for(ten, p[0], p[1])
+pub fn screening_layout(rules: &Rules, ten: CardSet, seed: u64, j: usize) -> Deal {
+    let stream = AUX_STREAM + j as u64;
+    let p = deal_unseen(ten, unseen_piles(rules), &mut sample_rng(seed, stream));
+    deal_for(rules, ten, &p)
 }
 
 /// Picks the candidates: exchanges best on some screening layout, most
@@ -245,12 +269,13 @@ pub fn estimate(
     opts: &ExchangeOptions,
     progress: Progress,
 ) -> Result<ExchangeReport, InputError> {
-    if ten.len() != 10 {
+    let want = rules.dealt() + rules.musik_size();
+    if ten.len() != want {
         return Err(InputError::Count {
             what: "hand".into(),
             text: ten.to_string(),
             found: ten.len(),
-            want: 10,
+            want,
         });
     }
     opts.check(rules)?;
@@ -265,19 +290,21 @@ pub fn estimate(
         }
     }
     let workers = Workers::new(*rules, opts.threads)?;
-    let template = deal_for(ten, CardSet::EMPTY, CardSet::EMPTY);
+    let template = deal_for(rules, ten, &[]);
 
     let screened: Vec<Exchange> = workers.map(opts.screen, progress, |solver, j| {
         // A fresh table per layout, as in `bid` (faster: see there).
         solver.clear();
-        solver.best_exchange(&screening_layout(ten, opts.seed, j)).0
+        solver
+            .best_exchange(&screening_layout(rules, ten, opts.seed, j))
+            .0
     });
     let cands = candidates(&template, rules, &screened, opts.candidates);
 
     // points[i][c]: layout i, candidate c.
     let points: Vec<Vec<u16>> = workers.map(opts.samples, progress, |solver, i| {
         solver.clear();
-        let deal = sample_layout(ten, opts.seed, i);
+        let deal = sample_layout(rules, ten, opts.seed, i);
         cands
             .iter()
             .map(|(e, _)| {
@@ -316,20 +343,22 @@ fn report(
         .zip(&columns)
         .zip(&caps)
         .map(|(((e, screen_best), pts), &cap)| {
-            let (to_l, to_r, discard) = match e.give {
-                Give::Pass(l, r) => (Some(l.to_string()), Some(r.to_string()), None),
+            let (to_l, to_r, discard, laid_away) = match e.give {
+                Give::Pass(l, r) => (Some(l.to_string()), Some(r.to_string()), None, None),
                 Give::Discard(set) => (
                     None,
                     None,
                     Some(set.iter_display().map(|c| c.to_string()).collect()),
+                    None,
                 ),
-                Give::LayAway(a, b) => (None, None, Some(vec![a.to_string(), b.to_string()])),
+                Give::LayAway(a, b) => (None, None, None, Some(vec![a.to_string(), b.to_string()])),
             };
             ExchangeRow {
                 exchange: e.to_string(),
                 to_l,
                 to_r,
                 discard,
+                laid_away,
                 trump: e.trump.map(|t| t.char().to_string()),
                 cap,
                 mean_points: mean(pts),
@@ -401,6 +430,7 @@ mod tests {
             to_l: None,
             to_r: None,
             discard: None,
+            laid_away: None,
             trump: None,
             cap: 120,
             mean_points: 0.0,

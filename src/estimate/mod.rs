@@ -79,17 +79,28 @@ pub type Progress<'a> = &'a (dyn Fn() + Sync);
 pub fn no_progress() {}
 
 /// The declarer's ten cards after the musik: ten given, or seven and the
-/// musik (`tysiac exchange HAND [MUSIK]`). An error comes with the argument
-/// at fault, `hand` or `musik`.
-pub fn ten_cards(hand: &str, musik: Option<&str>) -> Result<CardSet, (&'static str, InputError)> {
+/// musik (`tysiac exchange HAND [MUSIK]`); with two players twelve, or ten
+/// and the musik of two. An error comes with the argument at fault, `hand`
+/// or `musik`.
+pub fn ten_cards(
+    rules: &Rules,
+    hand: &str,
+    musik: Option<&str>,
+) -> Result<CardSet, (&'static str, InputError)> {
     let at = |arg: &'static str| move |e: InputError| (arg, e);
+    let (dealt, musik_size) = (rules.dealt(), rules.musik_size());
     match musik {
-        // Name the two-argument form too: a 7-card hand alone is the likely slip.
-        None => parse_hand(hand, 10, "hand (10 cards, or 7 with the musik after it)")
-            .map_err(at("hand")),
+        // Name the two-argument form too: a dealt hand alone is the likely slip.
+        None => {
+            let what = format!(
+                "hand ({} cards, or {dealt} with the musik after it)",
+                dealt + musik_size
+            );
+            parse_hand(hand, dealt + musik_size, &what).map_err(at("hand"))
+        }
         Some(m) => {
-            let seven = parse_hand(hand, 7, "hand (with a musik given)").map_err(at("hand"))?;
-            let three = parse_hand(m, 3, "musik").map_err(at("musik"))?;
+            let seven = parse_hand(hand, dealt, "hand (with a musik given)").map_err(at("hand"))?;
+            let three = parse_hand(m, musik_size, "musik").map_err(at("musik"))?;
             if let Some(c) = (seven & three).lowest() {
                 return Err(("musik", InputError::Twice(c)));
             }

@@ -346,8 +346,9 @@ struct BidRequest {
 
 async fn bid(State(jobs): Shared, bytes: Bytes) -> Answer {
     let req: BidRequest = body(&bytes)?;
-    let hand = estimate::parse_hand(&req.hand, 7, "hand").map_err(|e| input("hand", e))?;
     let rules = rules(req.rules.as_deref())?;
+    let hand =
+        estimate::parse_hand(&req.hand, rules.dealt(), "hand").map_err(|e| input("hand", e))?;
     let defaults = BidOptions::default();
     let real = RealisticOptions::default();
     let opts = BidOptions {
@@ -405,9 +406,9 @@ struct ExchangeRequest {
 
 async fn exchange(State(jobs): Shared, bytes: Bytes) -> Answer {
     let req: ExchangeRequest = body(&bytes)?;
-    let ten =
-        estimate::ten_cards(&req.hand, req.musik.as_deref()).map_err(|(arg, e)| input(arg, e))?;
     let rules = rules(req.rules.as_deref())?;
+    let ten = estimate::ten_cards(&rules, &req.hand, req.musik.as_deref())
+        .map_err(|(arg, e)| input(arg, e))?;
     let d = ExchangeOptions::default();
     let opts = ExchangeOptions {
         samples: req.samples.unwrap_or(d.samples),
