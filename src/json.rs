@@ -37,7 +37,7 @@ pub fn solution_json(name: &str, p: &Position, s: &Solution) -> Value {
     map.insert("to_move".into(), json!(st.to_move().to_string()));
     map.insert("trick".into(), json!(st.trick_number(&p.rules)));
     map.insert("trump".into(), json!(st.trump.map(|t| t.to_string())));
-    map.insert("points".into(), json!(st.points));
+    map.insert("points".into(), json!(&st.points[..st.seats().len()]));
     map.insert("line_tricks".into(), line_tricks(&p.rules, s));
     if !s.exchanges.is_empty() {
         let ex: Vec<Value> = s

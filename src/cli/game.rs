@@ -677,10 +677,11 @@ impl Show {
                     Show::name(table, now.declarer().expect("d"))
                 );
             }
-            if now.play.len() > h.play.len() && now.play.len() % 3 == 0 {
+            let n = table.rules.seats();
+            if now.play.len() > h.play.len() && now.play.len() % n == 0 {
                 if let Some(state) = now.state(&table.rules) {
                     let seats = now.seats().expect("a declarer");
-                    let cards: Vec<String> = now.play[now.play.len() - 3..]
+                    let cards: Vec<String> = now.play[now.play.len() - n..]
                         .iter()
                         .map(|m| self.card(m.card()))
                         .collect();

@@ -251,7 +251,7 @@ fn line_text(sol: &Solution) -> String {
             out.push_str(if in_trick == 0 { " | " } else { " " });
         }
         out.push_str(&m.to_string());
-        in_trick = (in_trick + 1) % 3;
+        in_trick = (in_trick + 1) % usize::from(sol.state.seats);
     }
     out
 }
@@ -305,12 +305,15 @@ fn report(name: &str, p: &Position, outcome: &Outcome, target: Option<u16>) -> S
                     st.trick_number(&p.rules)
                 )
             };
+            let points: Vec<String> = st
+                .seats()
+                .iter()
+                .map(|s| format!("{s} {}", st.points[s.index()]))
+                .collect();
             out.push_str(&format!(
-                "  {turn}, trump {}, points D {} L {} R {}\n",
+                "  {turn}, trump {}, points {}\n",
                 st.trump.map_or("none".to_string(), |t| t.to_string()),
-                st.points[0],
-                st.points[1],
-                st.points[2]
+                points.join(" ")
             ));
             out.push_str(&format!("  value: {}", s.value));
             if let Some(c) = p.contract {

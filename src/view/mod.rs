@@ -414,7 +414,7 @@ impl View {
 
     /// Is the hand over?
     pub fn is_over(&self) -> bool {
-        self.plays.len() == 3 * self.rules.tricks()
+        self.plays.len() == self.rules.seats() * self.rules.tricks()
     }
 
     /// The viewer's cards now.
