@@ -209,12 +209,16 @@ pub fn sampled_declare(
     seed: u64,
 ) -> Declared {
     let ten = deal.declarer_ten();
+    // The cards D cannot see: L's and R's, or with two players L's and the
+    // other musik.
     let layout = |stream: u64| {
-        let piles = deal_unseen(ten, &[7, 7], &mut sample_rng(seed, stream));
-        Deal {
-            hands: [deal.hands[0], piles[0], piles[1]],
-            musik: deal.musik,
-            other_musik: crate::cardset::CardSet::EMPTY,
+        let mut rng = sample_rng(seed, stream);
+        if deal.is_two() {
+            let piles = deal_unseen(ten, &[10, 2], &mut rng);
+            Deal::two(deal.hands[0], piles[0], deal.musik, piles[1])
+        } else {
+            let piles = deal_unseen(ten, &[7, 7], &mut rng);
+            Deal::new([deal.hands[0], piles[0], piles[1]], deal.musik)
         }
     };
     let mut candidates: Vec<Exchange> = Vec::new();
@@ -369,9 +373,11 @@ fn simple_card(view: &View) -> Move {
     }
     // Following: who holds the trick now?
     let winner_now = |cards: &[Card]| trick_winner(cards, table.trump);
-    let holder = table.leader.plus(winner_now(&trick));
+    let seats = rules.seats();
+    let holder = table.leader.plus_of(winner_now(&trick), seats as u8);
+    // (With two players the holder is always the other seat: no partner.)
     let partner_holds = view.seat != Seat::D && holder != Seat::D;
-    let last = trick.len() == 2;
+    let last = trick.len() + 1 == seats;
     let wins = |c: Card| {
         let mut t = trick.clone();
         t.push(c);
