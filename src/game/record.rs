@@ -100,8 +100,13 @@ fn hand_block(table: &Table, h: &HandLog) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "hand: {}", h.number);
     let _ = writeln!(out, "dealer: {}", name(h.dealer));
-    let cards: Vec<String> = h.cards.iter().map(|c| c.to_string()).collect();
-    let _ = writeln!(out, "cards: {} {}", cards.join(" "), h.musik);
+    let mut cards: Vec<String> = h.cards.iter().map(|c| c.to_string()).collect();
+    cards.push(h.musik.to_string());
+    if h.bidders.len() == 2 {
+        // Two players: the musik the declarer takes, then the other.
+        cards.push(h.other_musik.to_string());
+    }
+    let _ = writeln!(out, "cards: {}", cards.join(" "));
     if !h.redeal_asks.is_empty() {
         let asks: Vec<String> = h
             .redeal_asks
@@ -163,6 +168,7 @@ pub fn json_lines(table: &Table, seats: Option<&[String]>) -> Vec<String> {
                 "dealer": name(h.dealer),
                 "cards": h.cards.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
                 "musik": h.musik.to_string(),
+                "other_musik": (h.bidders.len() == 2).then(|| h.other_musik.to_string()),
                 "redeal": h.redeal,
                 "bids": h.auction.calls.iter()
                     .map(|&(b, c)| json!({"player": name(h.bidders[b]), "call": c.to_string()}))
@@ -270,11 +276,14 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
     let (pl, _, players) = need("players")?;
     let players: Vec<String> = players.split_whitespace().map(String::from).collect();
     check_names(&players).map_err(|m| err(pl, "players", m))?;
-    if !(3..=4).contains(&players.len()) {
+    if !(2..=4).contains(&players.len()) {
         return Err(err(
             pl,
             "players",
-            format!("{} players: a game has 3 or 4", players.len()),
+            format!(
+                "{} players: a game has 3 or 4 (2 with players=2)",
+                players.len()
+            ),
         ));
     }
     let seats = match head.get("seats") {
@@ -378,7 +387,12 @@ fn replay_block(
     }
     if let Some((l, _, cards)) = block.get("cards") {
         let deal: Deal = cards.parse().map_err(|e: String| err(*l, "cards", e))?;
-        if deal.hands.to_vec() != table.hand().cards || deal.musik != table.hand().musik {
+        let h = table.hand();
+        let seats = h.bidders.len();
+        if deal.hands[..seats] != h.cards[..]
+            || deal.musik != h.musik
+            || deal.other_musik != h.other_musik
+        {
             table.set_cards(deal).map_err(|e| err(*l, "cards", e.0))?;
         }
     }
