@@ -107,16 +107,18 @@ impl Computer {
         let go = match self.kind {
             PlayerKind::Simple => level <= heuristic_limit(rules, seen.hand),
             PlayerKind::Dd => {
-                let me = seen.me;
-                let hands = [h.cards[me], h.cards[(me + 1) % 3], h.cards[(me + 2) % 3]];
-                let v = solver
-                    .best_exchange(&Deal {
-                        hands,
-                        musik: h.musik,
-                        other_musik: crate::cardset::CardSet::EMPTY,
-                    })
-                    .1;
-                v >= level && level <= cap(hands[0] | h.musik, rules)
+                let (me, n) = (seen.me, h.cards.len());
+                let mine = h.cards[me];
+                let deal = if n == 2 {
+                    Deal::two(mine, h.cards[(me + 1) % 2], h.musik, h.other_musik)
+                } else {
+                    Deal::new(
+                        [mine, h.cards[(me + 1) % 3], h.cards[(me + 2) % 3]],
+                        h.musik,
+                    )
+                };
+                let v = solver.best_exchange(&deal).1;
+                v >= level && level <= cap(mine | h.musik, rules)
             }
             PlayerKind::Pimc(n, _) => {
                 let values = self.layouts(&seen, h.deal_index, n, solver, seed);
@@ -265,7 +267,8 @@ pub fn heuristic_limit(rules: &Rules, hand: crate::CardSet) -> u16 {
 }
 
 /// A list of seats, `me` (a person) or a computer kind, in playing order,
-/// separated by commas or spaces: three or four, each checked. The error
+/// separated by commas or spaces: three or four (two under `players=2`:
+/// the table checks the count against the rules), each checked. The error
 /// says what is wrong, for the shells to put behind their option's name.
 pub fn parse_seats(text: &str) -> Result<Vec<String>, String> {
     let seats: Vec<String> = text
@@ -273,9 +276,9 @@ pub fn parse_seats(text: &str) -> Result<Vec<String>, String> {
         .filter(|s| !s.is_empty())
         .map(|s| s.trim().to_ascii_lowercase())
         .collect();
-    if !(3..=4).contains(&seats.len()) {
+    if !(2..=4).contains(&seats.len()) {
         return Err(format!(
-            "{} seats in '{text}': a game has 3 or 4",
+            "{} seats in '{text}': a game has 3 or 4 (2 with players=2)",
             seats.len()
         ));
     }

@@ -1,13 +1,14 @@
 //! Bidding decisions valued where they were made: from the bidder's seven
 //! cards, the auction so far and the score.
 //!
-//! The unseen 17 cards are sampled uniformly over the layouts that fit the
-//! rules' hard facts of the auction: a player who bid a level above 120
-//! holds marriages worth at least the excess (`bid_limit=marriages`: no bid
-//! above 120 plus the marriages in hand). Each layout is solved double-dummy
-//! three times: with the bidder as declarer (its best exchange), and with
-//! each other bidder as declarer, the bidder defending (its own points on
-//! an optimal line after that declarer's best exchange).
+//! The unseen 17 cards (with two players 14: the other's ten and two
+//! musiks) are sampled uniformly over the layouts that fit the rules' hard
+//! facts of the auction: a player who bid a level above 120 holds marriages
+//! worth at least the excess (`bid_limit=marriages`: no bid above 120 plus
+//! the marriages in hand). Each layout is solved double-dummy three times
+//! (twice with two players): with the bidder as declarer (its best
+//! exchange), and with each other bidder as declarer, the bidder defending
+//! (its own points on an optimal line after that declarer's best exchange).
 //!
 //! The value of a call is the expected score it adds to the bidder's total
 //! (docs/game.md, *Bidding advice*):
@@ -32,14 +33,14 @@ use crate::deal::Deal;
 use crate::estimate::sample::{deal_unseen, sample_rng};
 use crate::estimate::{cap, levels_from};
 use crate::game::auction::{bid_cap, Auction, Call};
-use crate::rules::{BidLimit, FailedCosts, Rules};
+use crate::rules::{BidLimit, FailedCosts, Players, Rules};
 use crate::solver::Solver;
 
 /// What a bidder knows when it calls.
 #[derive(Clone, Debug)]
 pub struct AuctionSeen {
     pub rules: Rules,
-    /// The bidder's seven cards.
+    /// The bidder's seven cards (ten with two players).
     pub hand: CardSet,
     /// The bidder's place in calling order (0 opened).
     pub me: usize,
@@ -146,51 +147,87 @@ pub fn parse_auction(
 
 /// The hard facts one layout must fit: for each other bidder (in calling
 /// order after `me`), the lowest cap its bids show.
-fn shown_caps(seen: &AuctionSeen) -> [u16; 2] {
-    let others = others(seen.me);
-    others.map(|b| {
-        seen.auction
-            .calls
-            .iter()
-            .filter(|&&(x, c)| x == b && matches!(c, Call::Bid(_)))
-            .filter_map(|&(_, c)| c.level())
-            .max()
-            .unwrap_or(0)
-    })
+fn shown_caps(seen: &AuctionSeen) -> Vec<u16> {
+    others(seen)
+        .into_iter()
+        .map(|b| {
+            seen.auction
+                .calls
+                .iter()
+                .filter(|&&(x, c)| x == b && matches!(c, Call::Bid(_)))
+                .filter_map(|&(_, c)| c.level())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect()
 }
 
-/// The other two bidders, in calling order after `me`.
-fn others(me: usize) -> [usize; 2] {
-    [(me + 1) % 3, (me + 2) % 3]
+/// The other bidders (two; one with two players), in calling order after
+/// `me`.
+fn others(seen: &AuctionSeen) -> Vec<usize> {
+    let n = seen.rules.seats();
+    (1..n).map(|k| (seen.me + k) % n).collect()
 }
 
 /// Does a layout of the other bidders' hands fit what their bids showed?
-pub fn fits(rules: &Rules, hands: [CardSet; 2], shown: [u16; 2]) -> bool {
+pub fn fits(rules: &Rules, hands: &[CardSet], shown: &[u16]) -> bool {
     rules.bid_limit != BidLimit::Marriages
         || hands
             .iter()
             .zip(shown)
-            .all(|(&h, level)| level <= 120 || bid_cap(h, rules) >= level)
+            .all(|(&h, &level)| level <= 120 || bid_cap(h, rules) >= level)
+}
+
+/// One sampled layout of the cards the bidder cannot see.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// The other bidders' hands, in calling order after the bidder.
+    pub hands: Vec<CardSet>,
+    /// The musik the declarer takes.
+    pub musik: CardSet,
+    /// With two players, the other musik.
+    pub other_musik: CardSet,
+    /// Whether the layout fits the auction's hard facts.
+    pub fits: bool,
 }
 
 /// Sampled layout `index`: the other bidders' hands (calling order after
-/// `me`) and the musik, drawn uniformly among those that fit the hard facts
-/// (rejection over the layout's own random stream; after 10,000 misses the
-/// last draw is kept, and [`LayoutValue::fits`] says so).
-pub fn layout(seen: &AuctionSeen, seed: u64, index: usize) -> ([CardSet; 2], CardSet, bool) {
+/// `me`) and the musik (two musiks with two players), drawn uniformly among
+/// those that fit the hard facts (rejection over the layout's own random
+/// stream; after 10,000 misses the last draw is kept, and
+/// [`Layout::fits`] says so).
+pub fn layout(seen: &AuctionSeen, seed: u64, index: usize) -> Layout {
     let shown = shown_caps(seen);
     let mut rng = sample_rng(seed, index as u64);
+    let two = seen.rules.players == Players::Two;
+    let sizes: &[usize] = if two { &[10, 2, 2] } else { &[7, 7, 3] };
     let mut last = None;
     for _ in 0..10_000 {
-        let p = deal_unseen(seen.hand, &[7, 7, 3], &mut rng);
-        let hands = [p[0], p[1]];
-        if fits(&seen.rules, hands, shown) {
-            return (hands, p[2], true);
+        let p = deal_unseen(seen.hand, sizes, &mut rng);
+        let layout = if two {
+            Layout {
+                hands: vec![p[0]],
+                musik: p[1],
+                other_musik: p[2],
+                fits: true,
+            }
+        } else {
+            Layout {
+                hands: vec![p[0], p[1]],
+                musik: p[2],
+                other_musik: CardSet::EMPTY,
+                fits: true,
+            }
+        };
+        if fits(&seen.rules, &layout.hands, &shown) {
+            return layout;
         }
-        last = Some((hands, p[2]));
+        last = Some(layout);
     }
-    let (hands, musik) = last.expect("drawn");
-    (hands, musik, false)
+    Layout {
+        fits: false,
+        ..last.expect("drawn")
+    }
 }
 
 /// One layout, solved.
@@ -199,7 +236,8 @@ pub struct LayoutValue {
     /// The bidder's points as declarer with its best exchange.
     pub declarer: u16,
     /// The bidder's points as a defender when the other bidder (calling
-    /// order after it: first, second) declares.
+    /// order after it: first, second) declares; with two players only the
+    /// first is played (the second repeats it).
     pub defence: [u16; 2],
     /// Whether the bidder wins a trick in those defences.
     pub defence_trick: [bool; 2],
@@ -218,25 +256,26 @@ pub fn solve_layout(
     index: usize,
 ) -> LayoutValue {
     let rules = seen.rules;
-    let (hands, musik, fits) = layout(seen, seed, index);
-    solver.clear();
-    let me_declares = Deal {
-        hands: [seen.hand, hands[0], hands[1]],
+    let Layout {
+        hands,
         musik,
-        other_musik: crate::cardset::CardSet::EMPTY,
+        other_musik,
+        fits,
+    } = layout(seen, seed, index);
+    solver.clear();
+    let two = rules.players == Players::Two;
+    let me_declares = if two {
+        Deal::two(seen.hand, hands[0], musik, other_musik)
+    } else {
+        Deal::new([seen.hand, hands[0], hands[1]], musik)
     };
     let declarer = solver.best_exchange(&me_declares).1;
     // Other k declares: D = other k, then calling order on from it.
     let defend = |solver: &mut Solver, k: usize| {
-        let (d, l, r, my_seat) = if k == 0 {
-            (hands[0], hands[1], seen.hand, 2)
-        } else {
-            (hands[1], seen.hand, hands[0], 1)
-        };
-        let deal = Deal {
-            hands: [d, l, r],
-            musik,
-            other_musik: crate::cardset::CardSet::EMPTY,
+        let (deal, my_seat) = match (two, k) {
+            (true, _) => (Deal::two(hands[0], seen.hand, musik, other_musik), 1),
+            (false, 0) => (Deal::new([hands[0], hands[1], seen.hand], musik), 2),
+            (false, _) => (Deal::new([hands[1], seen.hand, hands[0]], musik), 1),
         };
         let (e, _) = solver.best_exchange(&deal);
         let mut state = deal.after(&rules, &e).expect("a generated exchange");
@@ -249,7 +288,7 @@ pub fn solve_layout(
         (state.points[my_seat], trick)
     };
     let (d0, t0) = defend(solver, 0);
-    let (d1, t1) = defend(solver, 1);
+    let (d1, t1) = if two { (d0, t0) } else { defend(solver, 1) };
     LayoutValue {
         declarer,
         defence: [d0, d1],
@@ -348,7 +387,7 @@ pub fn judge(seen: &AuctionSeen, values: &[LayoutValue]) -> Judgement {
     let mut calls: Vec<CallValue> = Vec::new();
     // The pass: the high bidder declares; the bidder defends.
     let high = seen.auction.high().map(|(b, _, _)| b);
-    let defence_slot = high.and_then(|h| others(seen.me).iter().position(|&o| o == h));
+    let defence_slot = high.and_then(|h| others(seen).iter().position(|&o| o == h));
     let pass_value = match defence_slot {
         Some(k) => mean(&|v: &LayoutValue| {
             let earned = i32::from(rules.rounding.apply(v.defence[k]));
@@ -451,14 +490,14 @@ mod tests {
         let r = Rules::STANDARD;
         let none = cards("AH TH AD TD AC TC AS");
         let hearts = cards("KH QH 9D 9C 9S JD JC");
-        assert!(!fits(&r, [none, hearts], [140, 0]));
-        assert!(fits(&r, [hearts, none], [140, 120]));
+        assert!(!fits(&r, &[none, hearts], &[140, 0]));
+        assert!(fits(&r, &[hearts, none], &[140, 120]));
         // 120 plus spades (40) is 160: a 170 needs more.
         let spades = cards("KS QS 9D 9C 9H JD JC");
-        assert!(!fits(&r, [spades, none], [170, 0]));
-        assert!(fits(&r, [spades, none], [160, 0]));
+        assert!(!fits(&r, &[spades, none], &[170, 0]));
+        assert!(fits(&r, &[spades, none], &[160, 0]));
         let before: Rules = "standard bid_limit=120_before_musik".parse().unwrap();
-        assert!(fits(&before, [none, none], [120, 120]));
+        assert!(fits(&before, &[none, none], &[120, 120]));
     }
 
     #[test]
@@ -475,8 +514,10 @@ mod tests {
             bolts: 0,
         };
         for i in 0..50 {
-            let (hands, musik, ok) = layout(&seen, 9, i);
-            assert!(ok);
+            let Layout {
+                hands, musik, fits, ..
+            } = layout(&seen, 9, i);
+            assert!(fits);
             // Bidder 1 (the second "other" of bidder 2) bid 150: a marriage
             // worth at least 30, so any marriage.
             assert!(hands[1].marriages().next().is_some(), "{i}");
