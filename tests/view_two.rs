@@ -732,3 +732,40 @@ fn a_history_seen_by_r_is_refused_with_two_players() {
     assert_eq!(v.to_move(), Seat::D);
     assert_eq!(v.knowledge().unseen().len(), 14);
 }
+
+#[test]
+fn the_notation_examples_of_two_player_views_read() {
+    // docs/notation.md, *View form*: both seats' views of the two-player
+    // deal, D having laid away JH (its 2 points D's) and 9D.
+    let text = "id: two-L\nrules: players=2\nview: L\nhand: ATK9.T.KQJ9.9\nmusik: .9..K\n\
+                play: AS 9S | AC 9C | QH AH\n\n\
+                id: two-D\nrules: players=2\nview: D\nhand: Q.AQJ.AT.AKQJ\nmusik: .9..K\n\
+                exchange: JH 9D\nplay: AS 9S | AC 9C | QH AH";
+    let views: Vec<View> = parse_views(text, "t", Rules::STANDARD, None)
+        .into_iter()
+        .map(|v| v.unwrap())
+        .collect();
+    for v in &views {
+        // D won AS 9S and AC 9C (22); L beat QH with AH (14) and leads.
+        assert_eq!(v.table().points, [22, 14, 0]);
+        assert_eq!(v.to_move(), Seat::L);
+        let sampler = Sampler::new(v);
+        for i in 0..50 {
+            let layout = sampler.sample(&mut sample_rng(1, i));
+            assert_eq!(layout.state.points[1], 14);
+            assert_eq!(layout.state.hands[v.seat.index()], v.own_cards());
+        }
+    }
+    // L's view: D took 9D and KS; L may hold no spade: it played its only
+    // one. D's view: its laid-away JH counts for it in every layout, and the
+    // other musik holds 9D and two of the 12 cards D cannot see.
+    let (l, d) = (&views[0], &views[1]);
+    assert_eq!(l.legal_moves().len(), 7);
+    let sampler = Sampler::new(d);
+    for i in 0..50 {
+        let layout = sampler.sample(&mut sample_rng(2, i));
+        assert_eq!(layout.start.points[0], 2);
+        assert!(layout.start.last_musik.contains("9D".parse().unwrap()));
+        assert_eq!(layout.start.last_musik.len(), 3);
+    }
+}
