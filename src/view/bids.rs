@@ -79,7 +79,7 @@ pub fn check_bids(
         auction.call(call).map_err(|e| format!("{word}: {}", e.0))?;
     }
     let Some(won) = auction.won() else {
-        let t = auction.turn().map(|t| seat_of(t));
+        let t = auction.turn().map(seat_of);
         return Err(format!(
             "the auction is not over: {} still calls",
             t.map_or("someone".into(), |t| t.to_string())

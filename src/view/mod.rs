@@ -6,7 +6,9 @@
 //! checks it: the viewer's own plays must be legal, and at least one hidden
 //! history must fit the plays of the others; otherwise the error names the
 //! move that made it impossible. [`Sampler`] then draws layouts uniformly
-//! over the hidden histories that fit.
+//! over the hidden histories that fit. With two players (`players=2`) the
+//! seats are D and L, tricks have two cards, and the musik the last trick
+//! takes stays hidden from the view's running points (docs/view.md).
 //!
 //! ```
 //! use tysiac::{parse_position, Seat, View};
@@ -240,14 +242,18 @@ pub struct ViewSetup {
     pub bid: Option<u16>,
     /// The seat whose knowledge this is.
     pub seat: Seat,
-    /// The seat's cards at the first lead (8, or 7 with `musik=discard`).
+    /// The seat's cards at the first lead (8, or 7 with `musik=discard`, 10
+    /// with two players).
     pub hand: CardSet,
-    /// The musik, when the seat saw it (always for D).
+    /// The musik, when the seat saw it (always for D; with two players the
+    /// 2 cards of the musik D took).
     pub musik: Option<CardSet>,
     /// For D: the cards it gave away (none known for a deal written after
-    /// the exchange).
+    /// the exchange); with two players the two it laid away
+    /// ([`Give::LayAway`], needed).
     pub given: Option<Give>,
-    /// For a defender under `musik=pass`: the card it got from D.
+    /// For a defender under `musik=pass` (three players): the card it got
+    /// from D.
     pub got: Option<Card>,
     /// The trump D named under `trump=chosen`.
     pub chosen_trump: Option<Suit>,

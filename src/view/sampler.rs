@@ -2,7 +2,8 @@
 //! that fit a view, exactly and without rejection.
 //!
 //! Cards that may go to the same slots are of one *type* (at most seven
-//! types for three slots). The number of assignments that fit is a sum over
+//! types for three slots, fifteen for the four of a defender's view of a
+//! two-player hand). The number of assignments that fit is a sum over
 //! how many cards of each type go to each slot of products of multinomial
 //! coefficients; a memo over (type, room left in each slot) counts it, and a
 //! sample walks the same memo, choosing each type's split with probability
