@@ -11,6 +11,9 @@
 //! | D | L's 7 dealt cards, R's 7 (each also holds the card D gave it) |
 //! | L, `musik=pass` | D's 8 after the exchange, R's 7 dealt, the 1 card D gave R |
 //! | L, `musik=discard` | D's 7 after the discard, R's 7, D's 3 discards |
+//! | D, two players | L's 10, the other musik's 2 dealt cards |
+//! | L, two players, `laid_away=split` | D's 10 after laying away, the card D keeps the points of, the card laid into the other musik, the other musik's 2 dealt cards |
+//! | L, two players, `laid_away=declarer` | D's 10 after laying away, the 2 laid away, the other musik's 2 dealt cards |
 //!
 //! (R's view mirrors L's.) A defender knows the card it got came from D's
 //! ten; every other of D's ten cards was equally likely to go to the other
@@ -18,6 +21,15 @@
 //! only be in D's slot or be the card (or the discards) D gave away: that is
 //! the only place where the musik shows, and it is why a shown musik card
 //! that R plays must be the card R got.
+//!
+//! With two players L's hidden history is D's ten dealt cards, the musik D
+//! took, the other musik and D's choice of the two cards to lay away. Given
+//! the four slots above (and the musik, when shown), that history is one:
+//! D's twelve are its ten now and the two laid away, and its dealt ten are
+//! the twelve less the musik. Unshown, the musik is any 2 of the twelve, the
+//! same 66 for every assignment. So here too the histories are uniform over
+//! the assignments; a shown musik card may be anywhere among D's twelve
+//! (its ten now, or laid away) but not in the other musik's dealt pair.
 //!
 //! What play reveals narrows the slots each card may be in: a card played
 //! was in its player's hand; a card that would have made a play illegal was
@@ -30,7 +42,7 @@
 use crate::card::{Card, Rank};
 use crate::cardset::CardSet;
 use crate::deal::Give;
-use crate::rules::{Declare, Musik, Rules};
+use crate::rules::{Declare, LaidAway, Musik, Players, Rules};
 use crate::seat::Seat;
 use crate::state::State;
 
@@ -43,8 +55,32 @@ pub struct Slot {
     pub seat: Option<Seat>,
     pub size: usize,
     /// The slot is the card(s) D gave away (to the other defender, or
-    /// discarded), as a defender sees it.
+    /// discarded, or laid away), as a defender sees it.
     pub given: bool,
+    /// Two players: the slot's cards go with the last trick (the other
+    /// musik, and under `laid_away=split` the card laid into it).
+    pub last_musik: bool,
+}
+
+impl Slot {
+    const fn new(seat: Option<Seat>, size: usize, given: bool) -> Slot {
+        Slot {
+            seat,
+            size,
+            given,
+            last_musik: false,
+        }
+    }
+
+    /// A slot of the musik the last trick takes.
+    const fn last_musik(size: usize, given: bool) -> Slot {
+        Slot {
+            seat: None,
+            size,
+            given,
+            last_musik: true,
+        }
+    }
 }
 
 /// What a seat knows about where the cards it cannot see are.
@@ -64,6 +100,11 @@ pub struct Knowledge {
     pub(crate) clauses: Vec<Vec<(Card, u8)>>,
     /// The card a defender got from D (assumed, when the view does not say).
     pub(crate) got: Option<Card>,
+    /// Two players: cards the viewer knows are in the musik the last trick
+    /// takes (D's view under `laid_away=split`: the card D laid into it).
+    pub(crate) last_musik_known: CardSet,
+    /// Two players (the messages say "laid away", not "discarded").
+    two: bool,
 }
 
 impl Knowledge {
@@ -82,8 +123,46 @@ impl Knowledge {
         let tricks = rules.tricks();
         let mut musik_slots = None;
         let mut got_card = None;
-        let slots = match viewer {
-            Seat::D => {
+        let mut last_musik_known = CardSet::EMPTY;
+        let two = rules.players == Players::Two;
+        let slots = match (two, viewer) {
+            (true, Seat::D) => {
+                // D saw its twelve and laid two away: L's 10 and the other
+                // musik's 2 are all it cannot place (a missing exchange is
+                // refused when the view is checked).
+                if let Some(Give::LayAway(a, b)) = given {
+                    out = CardSet::from_card(a).with(b);
+                    if rules.laid_away == LaidAway::Split {
+                        last_musik_known.insert(b);
+                    }
+                }
+                vec![
+                    Slot::new(Some(Seat::L), tricks, false),
+                    Slot::last_musik(2, false),
+                ]
+            }
+            (true, _) => match rules.laid_away {
+                LaidAway::Split => {
+                    // A shown musik card went to D's twelve: not the other
+                    // musik's dealt pair (slot 3).
+                    musik_slots = Some(0b0111);
+                    vec![
+                        Slot::new(Some(Seat::D), tricks, false),
+                        Slot::new(None, 1, true),
+                        Slot::last_musik(1, true),
+                        Slot::last_musik(2, false),
+                    ]
+                }
+                LaidAway::Declarer => {
+                    musik_slots = Some(0b011);
+                    vec![
+                        Slot::new(Some(Seat::D), tricks, false),
+                        Slot::new(None, 2, true),
+                        Slot::last_musik(2, false),
+                    ]
+                }
+            },
+            (false, Seat::D) => {
                 let dealt = match given {
                     Some(Give::Pass(l, r)) => {
                         known[Seat::L.index()].insert(l);
@@ -94,27 +173,15 @@ impl Knowledge {
                         out = set;
                         tricks
                     }
-                    // Views of two-player hands are refused when the view is read.
-                    Some(Give::LayAway(a, b)) => {
-                        out = CardSet::from_card(a).with(b);
-                        tricks
-                    }
-                    None => tricks,
+                    // Refused for three seats when the view is checked.
+                    Some(Give::LayAway(..)) | None => tricks,
                 };
                 vec![
-                    Slot {
-                        seat: Some(Seat::L),
-                        size: dealt,
-                        given: false,
-                    },
-                    Slot {
-                        seat: Some(Seat::R),
-                        size: dealt,
-                        given: false,
-                    },
+                    Slot::new(Some(Seat::L), dealt, false),
+                    Slot::new(Some(Seat::R), dealt, false),
                 ]
             }
-            defender => {
+            (false, defender) => {
                 let other = if defender == Seat::L {
                     Seat::R
                 } else {
@@ -128,39 +195,15 @@ impl Knowledge {
                         // nothing.
                         got_card = got.or_else(|| musik.and_then(|m| (m & hand).lowest()));
                         vec![
-                            Slot {
-                                seat: Some(Seat::D),
-                                size: tricks,
-                                given: false,
-                            },
-                            Slot {
-                                seat: Some(other),
-                                size: tricks - 1,
-                                given: false,
-                            },
-                            Slot {
-                                seat: Some(other),
-                                size: 1,
-                                given: true,
-                            },
+                            Slot::new(Some(Seat::D), tricks, false),
+                            Slot::new(Some(other), tricks - 1, false),
+                            Slot::new(Some(other), 1, true),
                         ]
                     }
                     Musik::Discard => vec![
-                        Slot {
-                            seat: Some(Seat::D),
-                            size: tricks,
-                            given: false,
-                        },
-                        Slot {
-                            seat: Some(other),
-                            size: tricks,
-                            given: false,
-                        },
-                        Slot {
-                            seat: None,
-                            size: 3,
-                            given: true,
-                        },
+                        Slot::new(Some(Seat::D), tricks, false),
+                        Slot::new(Some(other), tricks, false),
+                        Slot::new(None, 3, true),
                     ],
                 }
             }
@@ -188,6 +231,8 @@ impl Knowledge {
             played: CardSet::EMPTY,
             clauses: Vec::new(),
             got: got_card,
+            last_musik_known,
+            two,
         };
         if super::sampler::count(&k) == 0 {
             // Only a musik that cannot fit does this (checked in detail
@@ -227,6 +272,42 @@ impl Knowledge {
         (hidden | self.known[seat.index()]).minus(self.played)
     }
 
+    /// Two players: the cards of the musik the last trick takes, when every
+    /// hidden history that fits agrees on them (D's view once L has played
+    /// its last card; L's view rarely: which laid-away card D kept the
+    /// points of stays hidden). `None` with three seats.
+    pub fn last_musik(&self) -> Option<CardSet> {
+        let bits = self
+            .slots
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.last_musik)
+            .fold(0u8, |m, (i, _)| m | 1 << i);
+        if bits == 0 {
+            return None;
+        }
+        let size: usize = self
+            .slots
+            .iter()
+            .filter(|s| s.last_musik)
+            .map(|s| s.size)
+            .sum();
+        // The cards that are in it in at least one history that fits.
+        let mut cards = self.last_musik_known;
+        for c in self.unseen() {
+            let i = c.index() as usize;
+            if self.allowed[i] & bits == 0 {
+                continue;
+            }
+            let mut k = self.clone();
+            k.allowed[i] &= bits;
+            if super::sampler::count(&k) > 0 {
+                cards.insert(c);
+            }
+        }
+        (cards.len() == size + self.last_musik_known.len()).then_some(cards)
+    }
+
     pub(crate) fn mark_played(&mut self, card: Card) {
         self.played.insert(card);
     }
@@ -238,7 +319,11 @@ impl Knowledge {
         } else if self.known[self.viewer.index()].contains(card) {
             Some(format!("{} holds {card}", self.viewer))
         } else if self.out.contains(card) {
-            Some(format!("D discarded {card}"))
+            Some(if self.two {
+                format!("D laid {card} away")
+            } else {
+                format!("D discarded {card}")
+            })
         } else {
             Seat::ALL
                 .into_iter()

@@ -6,7 +6,9 @@
 //! checks it: the viewer's own plays must be legal, and at least one hidden
 //! history must fit the plays of the others; otherwise the error names the
 //! move that made it impossible. [`Sampler`] then draws layouts uniformly
-//! over the hidden histories that fit.
+//! over the hidden histories that fit. With two players (`players=2`) the
+//! seats are D and L, tricks have two cards, and the musik the last trick
+//! takes stays hidden from the view's running points (docs/view.md).
 //!
 //! ```
 //! use tysiac::{parse_position, Seat, View};
@@ -34,9 +36,9 @@ use crate::deal::{Exchange, Give};
 use crate::game::auction::Call;
 use crate::moves::{Move, MoveList};
 use crate::position::{Form, History, Position};
-use crate::rules::{Declare, Musik, Rules, TrumpFrom, TrumpRule};
+use crate::rules::{Declare, Musik, Players, Rules, TrumpFrom, TrumpRule};
 use crate::seat::Seat;
-use crate::state::{trick_winner, State};
+use crate::state::{last_musik_points, trick_winner, State};
 
 pub use bids::{check_bids, parse_bids};
 pub use knowledge::Knowledge;
@@ -118,9 +120,14 @@ impl std::ops::Deref for View {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Table {
     pub leader: Seat,
+    /// The cards of the trick in progress (at most one with two players).
     pub trick: [Option<Card>; 2],
     pub trump: Option<Suit>,
-    /// Card points won and marriages declared, per seat (not D's discards).
+    /// Card points won and marriages declared, per seat: not D's discards
+    /// nor the cards D laid away (two players), which only D saw. With two
+    /// players the musik the last trick takes counts for its winner only
+    /// when the view knows its cards ([`View::last_musik`]): it lies face
+    /// down until the hand ends, so running points never hold it.
     pub points: [u16; 3],
     /// Tricks completed.
     pub tricks: usize,
@@ -129,10 +136,15 @@ pub struct Table {
     /// First-trick marriage points waiting for a trick won
     /// (`marriage_needs_trick`).
     pub pending_points: [u16; 3],
+    /// Seats at the table: 3, or 2 with `players=2`.
+    pub seats: u8,
+    /// Two players: the musik the last trick takes, when the view knows it
+    /// (then its points go to the last trick's winner).
+    pub last_musik: Option<CardSet>,
 }
 
 impl Table {
-    fn new(trump: Option<Suit>) -> Table {
+    fn new(rules: &Rules, trump: Option<Suit>) -> Table {
         Table {
             leader: Seat::D,
             trick: [None; 2],
@@ -141,6 +153,8 @@ impl Table {
             tricks: 0,
             pending_trump: None,
             pending_points: [0; 3],
+            seats: rules.seats() as u8,
+            last_musik: None,
         }
     }
 
@@ -150,7 +164,7 @@ impl Table {
     }
 
     pub fn to_move(&self) -> Seat {
-        self.leader.plus(self.trick_cards().len())
+        self.leader.plus_of(self.trick_cards().len(), self.seats)
     }
 
     /// May a lead on the current trick declare (by the trick number alone)?
@@ -177,25 +191,29 @@ impl Table {
                 }
             }
         }
-        match self.trick {
-            [None, _] => self.trick[0] = Some(seen.card),
-            [Some(_), None] => self.trick[1] = Some(seen.card),
-            [Some(a), Some(b)] => {
-                let cards = [a, b, seen.card];
-                let winner = self.leader.plus(trick_winner(&cards, self.trump));
-                let w = winner.index();
-                self.points[w] += cards.iter().map(|c| c.points()).sum::<u16>();
-                if self.tricks + 1 == rules.tricks() {
-                    self.points[w] += rules.last_trick_bonus;
+        let mut cards = self.trick_cards();
+        if cards.len() + 1 < usize::from(self.seats) {
+            self.trick[cards.len()] = Some(seen.card);
+        } else {
+            cards.push(seen.card);
+            let winner = self
+                .leader
+                .plus_of(trick_winner(&cards, self.trump), self.seats);
+            let w = winner.index();
+            self.points[w] += cards.iter().map(|c| c.points()).sum::<u16>();
+            if self.tricks + 1 == rules.tricks() {
+                self.points[w] += rules.last_trick_bonus;
+                if let Some(m) = self.last_musik {
+                    self.points[w] += last_musik_points(rules, m);
                 }
-                self.points[w] += std::mem::take(&mut self.pending_points[w]);
-                if let Some(t) = self.pending_trump.take() {
-                    self.trump = Some(t);
-                }
-                self.leader = winner;
-                self.trick = [None; 2];
-                self.tricks += 1;
             }
+            self.points[w] += std::mem::take(&mut self.pending_points[w]);
+            if let Some(t) = self.pending_trump.take() {
+                self.trump = Some(t);
+            }
+            self.leader = winner;
+            self.trick = [None; 2];
+            self.tricks += 1;
         }
     }
 }
@@ -224,14 +242,18 @@ pub struct ViewSetup {
     pub bid: Option<u16>,
     /// The seat whose knowledge this is.
     pub seat: Seat,
-    /// The seat's cards at the first lead (8, or 7 with `musik=discard`).
+    /// The seat's cards at the first lead (8, or 7 with `musik=discard`, 10
+    /// with two players).
     pub hand: CardSet,
-    /// The musik, when the seat saw it (always for D).
+    /// The musik, when the seat saw it (always for D; with two players the
+    /// 2 cards of the musik D took).
     pub musik: Option<CardSet>,
     /// For D: the cards it gave away (none known for a deal written after
-    /// the exchange).
+    /// the exchange); with two players the two it laid away
+    /// ([`Give::LayAway`], needed).
     pub given: Option<Give>,
-    /// For a defender under `musik=pass`: the card it got from D.
+    /// For a defender under `musik=pass` (three players): the card it got
+    /// from D.
     pub got: Option<Card>,
     /// The trump D named under `trump=chosen`.
     pub chosen_trump: Option<Suit>,
@@ -279,7 +301,7 @@ impl View {
         }
         let cards_played = &setup.cards_played;
         let mut knowledge = Knowledge::new(&rules, seat, hand, musik, given, got)?;
-        let mut table = Table::new(chosen_trump);
+        let mut table = Table::new(&rules, chosen_trump);
         let mut seen = Vec::with_capacity(cards_played.len());
         let mut own = hand;
         for (i, &(card, declared)) in cards_played.iter().enumerate() {
@@ -398,9 +420,14 @@ impl View {
         })
     }
 
-    /// The table as everyone saw it.
+    /// The table as everyone saw it (with two players, the last musik's
+    /// points only when the view knows its cards: see [`Table::points`]).
     pub fn table(&self) -> Table {
-        let mut table = Table::new(self.chosen_trump);
+        let mut table = Table::new(&self.rules, self.chosen_trump);
+        if self.is_over() {
+            // Its points are added only with the last trick.
+            table.last_musik = self.last_musik();
+        }
         for &s in &self.plays {
             table.play(&self.rules, s);
         }
@@ -415,6 +442,16 @@ impl View {
     /// Is the hand over?
     pub fn is_over(&self) -> bool {
         self.plays.len() == self.rules.seats() * self.rules.tricks()
+    }
+
+    /// Two players: the musik the last trick takes (3 cards under
+    /// `laid_away=split`, 2 under `declarer`), when every hidden history
+    /// that fits the view agrees on it. It lies face down until the hand
+    /// ends, so it is known only by elimination: D knows it once L has
+    /// played its last card; L, who cannot tell which laid-away card D
+    /// kept the points of, rarely does. `None` with three players.
+    pub fn last_musik(&self) -> Option<CardSet> {
+        self.knowledge.last_musik()
     }
 
     /// The viewer's cards now.
@@ -505,7 +542,18 @@ pub(crate) fn probe_state(table: &Table, seat: Seat, hand: CardSet) -> State {
     let trick = table.trick_cards();
     // At a lead the mover is the leader, whose hand gives the trick number
     // that `declaration` needs; following, nothing else is asked of it.
-    let mut state = State::new(hands, table.leader, table.trump, table.points);
+    let mut state = if table.seats == 2 {
+        let p = table.points;
+        State::two(
+            [hands[0], hands[1]],
+            table.leader,
+            table.trump,
+            [p[0], p[1]],
+            CardSet::EMPTY,
+        )
+    } else {
+        State::new(hands, table.leader, table.trump, table.points)
+    };
     for card in trick {
         state.push_trick_card(card);
     }
@@ -546,6 +594,13 @@ fn check_parts(
     got: Option<Card>,
     chosen_trump: Option<Suit>,
 ) -> Result<(), ViewError> {
+    let two = rules.players == Players::Two;
+    if two && seat == Seat::R {
+        return Err(ViewError::new(
+            "view",
+            "with players=2 the seats are D and L: there is no R",
+        ));
+    }
     let tricks = rules.tricks();
     if hand.len() != tricks {
         return Err(ViewError::new(
@@ -572,10 +627,15 @@ fn check_parts(
         _ => {}
     }
     if let Some(m) = musik {
-        if m.len() != 3 {
+        let want = rules.musik_size();
+        if m.len() != want {
+            let which = if two { "the musik D took: " } else { "" };
             return Err(ViewError::new(
                 "musik",
-                format!("holds {} cards, needs 3", m.len()),
+                format!(
+                    "holds {} cards, needs {want} ({which}every seat saw them)",
+                    m.len()
+                ),
             ));
         }
         if seat != Seat::D && !rules.musik_shown {
@@ -588,6 +648,28 @@ fn check_parts(
     let musik = musik.unwrap_or(CardSet::EMPTY);
     match seat {
         Seat::D => {
+            match (two, given) {
+                (true, Some(Give::Pass(..) | Give::Discard(_))) => {
+                    return Err(ViewError::new(
+                        "exchange",
+                        "with players=2 D lays away 2 cards: the one it keeps the points of, \
+                         then the one for the other musik",
+                    ))
+                }
+                (false, Some(Give::LayAway(..))) => {
+                    return Err(ViewError::new(
+                        "exchange",
+                        "D lays cards away only with players=2",
+                    ))
+                }
+                (true, None) => {
+                    return Err(ViewError::new(
+                        "exchange",
+                        "D's view needs the 2 cards D laid away (players=2)",
+                    ))
+                }
+                _ => {}
+            }
             if let Some(give) = given {
                 let cards: CardSet = match give {
                     Give::Pass(l, r) | Give::LayAway(l, r) => [l, r].into_iter().collect(),
@@ -615,6 +697,15 @@ fn check_parts(
             }
         }
         _ => {
+            if two && (given.is_some() || got.is_some()) {
+                return Err(ViewError::new(
+                    "exchange",
+                    format!(
+                        "with players=2 D gives {seat} nothing (it lays 2 cards away unseen): \
+                         {seat}'s view has no exchange"
+                    ),
+                ));
+            }
             if given.is_some() {
                 return Err(ViewError::new(
                     "exchange",
@@ -636,6 +727,12 @@ fn check_parts(
                 }
             }
             let shown = musik & hand;
+            if let (true, Some(c)) = (two, shown.lowest()) {
+                return Err(ViewError::new(
+                    "hand",
+                    format!("{c} was in the musik, which went to D: {seat} cannot hold it"),
+                ));
+            }
             let allowed = if rules.musik == Musik::Pass { 1 } else { 0 };
             if shown.len() > allowed
                 || got.is_some_and(|g| !shown.minus(CardSet::from_card(g)).is_empty())

@@ -9,7 +9,7 @@ use crate::error::PositionError;
 use crate::position::{
     block_name, blocks, build, number_field, parse_id, read_fields, Context, Fields, Line,
 };
-use crate::rules::{Musik, Rules};
+use crate::rules::{LaidAway, Musik, Players, Rules};
 use crate::seat::Seat;
 
 use super::{View, ViewError, ViewSetup};
@@ -92,8 +92,19 @@ fn read_view(
     };
     let contract = number_field(&fields, "contract", &ctx)?;
     let Some(viewer) = view_seat else {
-        return Err(ctx.error(first, None, "the view form needs a view: line (D, L or R)"));
+        let seats = match rules.players {
+            Players::Three => "D, L or R",
+            Players::Two => "D or L",
+        };
+        return Err(ctx.error(
+            first,
+            None,
+            format!("the view form needs a view: line ({seats})"),
+        ));
     };
+    if let (Players::Two, Seat::R, Some(f)) = (rules.players, viewer, fields.get("view")) {
+        return Err(ctx.at(f, "with players=2 the seats are D and L: there is no R"));
+    }
     if let Some(s) = seat.filter(|&s| s != viewer) {
         return Err(ctx.error(
             first,
@@ -115,10 +126,14 @@ fn read_view(
         None => None,
     };
     if musik.is_none() && rules.musik_shown {
+        let cards = match rules.players {
+            Players::Three => "the three cards every seat saw",
+            Players::Two => "the two cards of the musik D took, which every seat saw",
+        };
         return Err(ctx.error(
             first,
             Some("musik"),
-            "musik_shown=yes: the view form needs a musik: line (the three cards every seat saw)",
+            format!("musik_shown=yes: the view form needs a musik: line ({cards})"),
         ));
     }
     let (given, got) = match fields.get("exchange") {
@@ -189,6 +204,26 @@ fn read_exchange(
             return Err(format!("{card} is named twice"));
         }
         cards.push(card);
+    }
+    if rules.players == Players::Two {
+        return match (viewer, cards.as_slice()) {
+            (Seat::D, [a, b]) => Ok((Some(Give::LayAway(*a, *b)), None)),
+            (Seat::D, _) => Err(match rules.laid_away {
+                LaidAway::Split => format!(
+                    "names {} cards; with players=2 D lays away 2: the one it keeps the points \
+                     of, then the one that goes into the other musik",
+                    cards.len()
+                ),
+                LaidAway::Declarer => format!(
+                    "names {} cards; with players=2 D lays away 2 (both count for D)",
+                    cards.len()
+                ),
+            }),
+            (seat, _) => Err(format!(
+                "with players=2 D gives {seat} nothing (it lays 2 cards away unseen): \
+                 {seat}'s view has no exchange"
+            )),
+        };
     }
     match (viewer, rules.musik, cards.as_slice()) {
         (Seat::D, Musik::Pass, [l, r]) => Ok((Some(Give::Pass(*l, *r)), None)),

@@ -2,7 +2,8 @@
 //! that fit a view, exactly and without rejection.
 //!
 //! Cards that may go to the same slots are of one *type* (at most seven
-//! types for three slots). The number of assignments that fit is a sum over
+//! types for three slots, fifteen for the four of a defender's view of a
+//! two-player hand). The number of assignments that fit is a sum over
 //! how many cards of each type go to each slot of products of multinomial
 //! coefficients; a memo over (type, room left in each slot) counts it, and a
 //! sample walks the same memo, choosing each type's split with probability
@@ -19,7 +20,7 @@ use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::{Deal, Exchange, Give};
 use crate::moves::Move;
-use crate::rules::Musik;
+use crate::rules::{LaidAway, Musik, Players};
 use crate::seat::Seat;
 use crate::state::State;
 
@@ -28,6 +29,8 @@ use super::View;
 
 /// One layout of the unseen cards that fits a view: the whole hand as a
 /// history (deal, exchange, the moves so far) and the state it reaches.
+/// With two players `start` is a [`State::two`]: D's and L's ten cards, D's
+/// points from the cards laid away and the musik the last trick takes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
     pub deal: Deal,
@@ -40,16 +43,23 @@ pub struct Layout {
     pub state: State,
 }
 
+/// The most slots a view has: four, for a defender's view of a two-player
+/// hand under `laid_away=split` (docs/view.md); three-seat views use three.
+pub const SLOTS: usize = 4;
+
+/// Room (or cards) per slot.
+type Room = [u8; SLOTS];
+
 /// Assignments of cards of one type each to a set of slots.
 #[derive(Clone, Debug)]
 struct Counter {
-    sizes: [u8; 3],
+    sizes: Room,
     types: Vec<(u8, Vec<Card>)>,
-    memo: AHashMap<(usize, [u8; 3]), u128>,
+    memo: AHashMap<(usize, Room), u128>,
 }
 
 impl Counter {
-    fn new(allowed: &[u8; 32], sizes: [u8; 3]) -> Counter {
+    fn new(allowed: &[u8; 32], sizes: Room) -> Counter {
         let mut types: Vec<(u8, Vec<Card>)> = Vec::new();
         for (i, &mask) in allowed.iter().enumerate() {
             if mask == 0 {
@@ -74,31 +84,33 @@ impl Counter {
         self.memo.get(&(0, self.sizes)).copied().unwrap_or(0)
     }
 
-    /// The splits of `n` cards over the slots in `mask` that fit `room`.
-    fn splits(n: u8, mask: u8, room: [u8; 3]) -> Vec<[u8; 3]> {
-        let top = |i: usize| {
-            if mask >> i & 1 == 1 {
-                room[i].min(n)
-            } else {
-                0
-            }
-        };
-        let mut out = Vec::new();
-        for a in 0..=top(0) {
-            for b in 0..=top(1).min(n - a) {
-                let c = n - a - b;
-                if c <= top(2) {
-                    out.push([a, b, c]);
+    /// The splits of `n` cards over the slots in `mask` that fit `room`, in
+    /// lexicographic order (the order draws have always used: the same seed
+    /// draws the same three-seat layouts as before there were four slots).
+    fn splits(n: u8, mask: u8, room: Room) -> Vec<Room> {
+        fn go(i: usize, left: u8, mask: u8, room: &Room, k: &mut Room, out: &mut Vec<Room>) {
+            let top = if mask >> i & 1 == 1 { room[i] } else { 0 };
+            if i == SLOTS - 1 {
+                if left <= top {
+                    k[i] = left;
+                    out.push(*k);
                 }
+                return;
+            }
+            for a in 0..=top.min(left) {
+                k[i] = a;
+                go(i + 1, left - a, mask, room, k, out);
             }
         }
+        let mut out = Vec::new();
+        go(0, n, mask, &room, &mut [0; SLOTS], &mut out);
         out
     }
 
     /// Assignments of types `j..` into `room` (which they must fill).
-    fn ways(&mut self, j: usize, room: [u8; 3]) -> u128 {
+    fn ways(&mut self, j: usize, room: Room) -> u128 {
         if j == self.types.len() {
-            return u128::from(room == [0; 3]);
+            return u128::from(room == [0; SLOTS]);
         }
         if let Some(&w) = self.memo.get(&(j, room)) {
             return w;
@@ -106,7 +118,7 @@ impl Counter {
         let (mask, n) = (self.types[j].0, self.types[j].1.len() as u8);
         let mut total = 0;
         for k in Counter::splits(n, mask, room) {
-            let rest = [room[0] - k[0], room[1] - k[1], room[2] - k[2]];
+            let rest = less(room, k);
             let w = self.ways(j + 1, rest);
             if w > 0 {
                 total += multinomial(n, k) * w;
@@ -117,15 +129,15 @@ impl Counter {
     }
 
     /// One assignment, uniformly: the cards in each slot.
-    fn sample<R: Rng>(&self, rng: &mut R) -> [CardSet; 3] {
+    fn sample<R: Rng>(&self, rng: &mut R) -> [CardSet; SLOTS] {
         let mut room = self.sizes;
-        let mut out = [CardSet::EMPTY; 3];
+        let mut out = [CardSet::EMPTY; SLOTS];
         for (j, (mask, cards)) in self.types.iter().enumerate() {
             let n = cards.len() as u8;
-            let options: Vec<([u8; 3], u128)> = Counter::splits(n, *mask, room)
+            let options: Vec<(Room, u128)> = Counter::splits(n, *mask, room)
                 .into_iter()
                 .map(|k| {
-                    let rest = [room[0] - k[0], room[1] - k[1], room[2] - k[2]];
+                    let rest = less(room, k);
                     let w = self.memo_or_end(j + 1, rest);
                     (k, multinomial(n, k) * w)
                 })
@@ -146,9 +158,9 @@ impl Counter {
         out
     }
 
-    fn memo_or_end(&self, j: usize, room: [u8; 3]) -> u128 {
+    fn memo_or_end(&self, j: usize, room: Room) -> u128 {
         if j == self.types.len() {
-            u128::from(room == [0; 3])
+            u128::from(room == [0; SLOTS])
         } else {
             self.memo.get(&(j, room)).copied().unwrap_or(0)
         }
@@ -168,14 +180,19 @@ fn pick<T: Copy, R: Rng>(options: &[(T, u128)], rng: &mut R) -> T {
     unreachable!("the draw is below the total")
 }
 
-/// n! / (k0! k1! k2!).
-fn multinomial(n: u8, k: [u8; 3]) -> u128 {
-    let f = |m: u8| (1..=u128::from(m)).product::<u128>();
-    f(n) / (f(k[0]) * f(k[1]) * f(k[2]))
+/// The room left when `k` is taken from `room`.
+fn less(room: Room, k: Room) -> Room {
+    std::array::from_fn(|i| room[i] - k[i])
 }
 
-fn sizes(k: &Knowledge) -> [u8; 3] {
-    let mut s = [0u8; 3];
+/// n! / (k0! k1! k2! k3!).
+fn multinomial(n: u8, k: Room) -> u128 {
+    let f = |m: u8| (1..=u128::from(m)).product::<u128>();
+    f(n) / k.iter().map(|&m| f(m)).product::<u128>()
+}
+
+fn sizes(k: &Knowledge) -> Room {
+    let mut s = [0u8; SLOTS];
     for (i, slot) in k.slots.iter().enumerate() {
         s[i] = slot.size as u8;
     }
@@ -248,7 +265,7 @@ impl<'a> Sampler<'a> {
     }
 
     /// The cards in each slot of one uniform draw.
-    pub fn draw_slots<R: Rng>(&self, rng: &mut R) -> [CardSet; 3] {
+    pub fn draw_slots<R: Rng>(&self, rng: &mut R) -> [CardSet; SLOTS] {
         let options: Vec<(usize, u128)> = self
             .cases
             .iter()
@@ -267,11 +284,14 @@ impl<'a> Sampler<'a> {
     }
 
     /// The layout that puts the unseen cards in these slots.
-    pub fn layout(&self, slots: [CardSet; 3]) -> Result<Layout, String> {
+    pub fn layout(&self, slots: [CardSet; SLOTS]) -> Result<Layout, String> {
         let v = self.view;
         let k = v.knowledge();
         let rules = &v.rules;
         let own = v.hand;
+        if rules.players == Players::Two {
+            return self.layout_two(slots);
+        }
         let (hands7, musik, give) = match v.seat {
             Seat::D => {
                 let (l, r) = (slots[0], slots[1]);
@@ -333,6 +353,43 @@ impl<'a> Sampler<'a> {
         };
         let exchange = Exchange {
             give,
+            trump: v.chosen_trump,
+        };
+        let start = deal.after(rules, &exchange)?;
+        finish(v, Some((deal, exchange)), start)
+    }
+}
+
+impl Sampler<'_> {
+    /// [`Sampler::layout`] with two players: the deal (D's ten, L's ten, the
+    /// musik, the other musik) and the cards laid away. An unshown musik is
+    /// stood in by the two lowest of D's twelve: which two it was changes
+    /// nothing that follows (docs/view.md).
+    fn layout_two(&self, slots: [CardSet; SLOTS]) -> Result<Layout, String> {
+        let v = self.view;
+        let rules = &v.rules;
+        let one = |set: CardSet| set.lowest().ok_or("an empty slot of one card");
+        let (d_now, l_ten, first, second, other_musik) = match v.seat {
+            Seat::D => {
+                let Some(Give::LayAway(a, b)) = v.given else {
+                    return Err("D's view of a two-player hand names the cards laid away".into());
+                };
+                (v.hand, slots[0], a, b, slots[1])
+            }
+            _ => match rules.laid_away {
+                LaidAway::Split => (slots[0], v.hand, one(slots[1])?, one(slots[2])?, slots[3]),
+                LaidAway::Declarer => {
+                    let a = one(slots[1])?;
+                    let b = one(slots[1].without(a))?;
+                    (slots[0], v.hand, a, b, slots[2])
+                }
+            },
+        };
+        let twelve = d_now.with(first).with(second);
+        let musik = v.musik.unwrap_or_else(|| lowest(twelve, 2));
+        let deal = Deal::two(twelve.minus(musik), l_ten, musik, other_musik);
+        let exchange = Exchange {
+            give: Give::LayAway(first, second),
             trump: v.chosen_trump,
         };
         let start = deal.after(rules, &exchange)?;
