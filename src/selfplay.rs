@@ -13,7 +13,7 @@ use crate::moves::Move;
 use crate::player::{Context, Player, PlayerKind};
 use crate::position::{Form, History, Position};
 use crate::random;
-use crate::rules::Rules;
+use crate::rules::{Players, Rules};
 use crate::score::hand_score;
 use crate::seat::Seat;
 use crate::solver::Solver;
@@ -50,7 +50,7 @@ pub struct Game {
     pub play: Vec<Move>,
     /// D's final points.
     pub points: u16,
-    /// L's and R's final points.
+    /// L's and R's final points (R's 0 with two players).
     pub defenders_points: [u16; 2],
     pub made: bool,
     /// The hand score of D, L, R.
@@ -69,18 +69,18 @@ fn moves_text<S: serde::Serializer>(moves: &[Move], s: S) -> Result<S::Ok, S::Er
 }
 
 /// The deal of game `index`: random, or around D's fixed hand.
-fn deal_for(opts: &PlayOptions, index: usize) -> Deal {
+fn deal_for(rules: &Rules, opts: &PlayOptions, index: usize) -> Deal {
     let mut rng = sample_rng(opts.seed, index as u64);
-    match opts.hand {
-        Some(h) => {
+    match (opts.hand, rules.players) {
+        (Some(h), Players::Three) => {
             let piles = deal_unseen(h, &[7, 7, 3], &mut rng);
-            Deal {
-                hands: [h, piles[0], piles[1]],
-                musik: piles[2],
-                other_musik: crate::cardset::CardSet::EMPTY,
-            }
+            Deal::new([h, piles[0], piles[1]], piles[2])
         }
-        None => random::deal(&mut rng),
+        (Some(h), Players::Two) => {
+            let piles = deal_unseen(h, &[10, 2, 2], &mut rng);
+            Deal::two(h, piles[0], piles[1], piles[2])
+        }
+        (None, _) => random::deal_for(&mut rng, rules),
     }
 }
 
@@ -128,7 +128,7 @@ pub(crate) fn setup_for(
 
 /// Plays game `index` to the end.
 pub fn play_game(rules: &Rules, opts: &PlayOptions, index: usize, solver: &mut Solver) -> Game {
-    let deal = deal_for(opts, index);
+    let deal = deal_for(rules, opts, index);
     let declarer: &dyn Player = &opts.declarer;
     let defenders: &dyn Player = &opts.defenders;
     let placeholder = deal
@@ -145,7 +145,8 @@ pub fn play_game(rules: &Rules, opts: &PlayOptions, index: usize, solver: &mut S
     let start = deal
         .after(rules, &exchange)
         .expect("players choose legal exchanges");
-    let mut setups: Vec<ViewSetup> = Seat::ALL
+    let mut setups: Vec<ViewSetup> = start
+        .seats()
         .iter()
         .map(|&s| {
             let mut v = setup_for(rules, &deal, &exchange, start.hands[s.index()], s);

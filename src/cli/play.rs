@@ -86,7 +86,11 @@ pub fn run(args: PlayArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let hand = match args.hand.as_deref().map(|h| parse_hand(h, 7, "hand")) {
+    let hand = match args
+        .hand
+        .as_deref()
+        .map(|h| parse_hand(h, rules.dealt(), "hand"))
+    {
         Some(Ok(h)) => Some(h),
         Some(Err(e)) => {
             eprintln!("error: --hand: {e}");

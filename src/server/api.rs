@@ -815,7 +815,7 @@ async fn play(State(jobs): Shared, bytes: Bytes) -> Answer {
     let hand = req
         .hand
         .as_deref()
-        .map(|h| estimate::parse_hand(h, 7, "hand").map_err(|e| input("hand", e)))
+        .map(|h| estimate::parse_hand(h, rules.dealt(), "hand").map_err(|e| input("hand", e)))
         .transpose()?;
     let opts = PlayOptions {
         deals,
