@@ -73,9 +73,10 @@ fn effective(weights: &[f64]) -> f64 {
     s * s / q
 }
 
-/// `n` layouts for `view`: uniform draws when `inference` is `None` or the
-/// view holds no decision of the others (the very layouts the uniform
-/// sampler gives, draw `i` from stream `i` of `seed`); otherwise drawn in
+/// `n` layouts for `view`: uniform draws when `inference` is `None`, the
+/// view holds no decision of the others, or the hand is of two players (the
+/// model is fitted on hands of three: docs/inference.md) — the very layouts
+/// the uniform sampler gives, draw `i` from stream `i` of `seed`; otherwise drawn in
 /// proportion to the evidence's likelihood from many uniform draws, as the
 /// module says.
 pub fn weighted_layouts(view: &View, n: usize, seed: u64, inference: Inference) -> Weighted {
@@ -87,7 +88,8 @@ pub fn weighted_layouts(view: &View, n: usize, seed: u64, inference: Inference) 
         inference: Inference::None,
         effective: n as f64,
     };
-    if inference == Inference::None || evidence.is_empty() || n == 0 {
+    let two = view.rules.players == crate::rules::Players::Two;
+    if inference == Inference::None || evidence.is_empty() || n == 0 || two {
         return uniform((0..n).map(draw).collect());
     }
     let model = Model::shipped();
