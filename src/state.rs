@@ -120,6 +120,17 @@ impl State {
         &Seat::ALL[..self.seats as usize]
     }
 
+    /// The points of the seats in play, for people: `D 40 · L 12 · R 0`
+    /// (`D 40 · L 12` with two players), each joined by `sep`.
+    pub fn points_text(&self, sep: &str) -> String {
+        let parts: Vec<String> = self
+            .seats()
+            .iter()
+            .map(|s| format!("{s} {}", self.points[s.index()]))
+            .collect();
+        parts.join(sep)
+    }
+
     /// Adds a card to the current trick without checking it (used when reading
     /// a snapshot: the card is already out of its player's hand).
     pub fn push_trick_card(&mut self, card: Card) {

@@ -21,9 +21,16 @@ use super::suggest::threads;
 pub struct GameArgs {
     /// Who sits where, in playing order: `me` (you, at the keyboard), or a
     /// computer: dd, pimc[:N], heuristic. Three or four seats (with four,
-    /// the dealer sits out each hand). No `me`: the arena (see --games).
-    #[arg(long, default_value = "me,pimc,pimc")]
-    pub seats: String,
+    /// the dealer sits out each hand; two with --players 2). No `me`: the
+    /// arena (see --games). Default: you and pimc seats, as many as
+    /// --players.
+    #[arg(long)]
+    pub seats: Option<String>,
+    /// Players at the table: 3, 4 (the dealer sits out) or 2 (the game of
+    /// two musiks: the rules get players=2). Default: as many as --seats
+    /// names, else 3.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
+    pub players: Option<u8>,
     /// The players' names, in seat order (default: You, then Ala, Bartek,
     /// Celina, Dorota for the computers).
     #[arg(long)]
@@ -108,8 +115,7 @@ fn play(args: GameArgs) -> Result<ExitCode, String> {
         );
         return interactive(rec.table, &seats, &out, color);
     }
-    let mut seats =
-        tysiac::game::computer::parse_seats(&args.seats).map_err(|e| format!("--seats: {e}"))?;
+    let (args, mut seats) = table_of(args)?;
     if let Some(i) = args.inference {
         for s in seats.iter_mut().filter(|s| *s != "me") {
             let kind: tysiac::player::PlayerKind = s.parse().expect("checked by parse_seats");
@@ -171,6 +177,48 @@ fn play(args: GameArgs) -> Result<ExitCode, String> {
         out.display()
     );
     interactive(table, &seats, &out, color)
+}
+
+/// The seats and rules `--players`, `--seats` and `--rules` ask for: two
+/// players play the game of two musiks (`players=2`), and a count given twice
+/// must agree.
+fn table_of(mut args: GameArgs) -> Result<(GameArgs, Vec<String>), String> {
+    let two_by_rules = args.rules.players == tysiac::Players::Two;
+    let players = args.players.map(usize::from);
+    let text = match (&args.seats, players) {
+        (Some(s), _) => s.clone(),
+        (None, Some(n)) => std::iter::once("me")
+            .chain(std::iter::repeat_n("pimc", n - 1))
+            .collect::<Vec<_>>()
+            .join(","),
+        (None, None) if two_by_rules => "me,pimc".into(),
+        (None, None) => "me,pimc,pimc".into(),
+    };
+    let seats =
+        tysiac::game::computer::parse_seats(&text).map_err(|e| format!("--seats: {e}"))?;
+    if let Some(n) = players.filter(|&n| n != seats.len()) {
+        return Err(format!(
+            "--players {n} but --seats names {}: give as many seats as players",
+            seats.len()
+        ));
+    }
+    match (seats.len(), two_by_rules) {
+        (2, false) => {
+            // Two players can only play the game of two musiks; read again
+            // so that a switch two players do not have is refused.
+            let text = format!("{} players=2", args.rules);
+            args.rules = text
+                .parse()
+                .map_err(|e: tysiac::RulesError| format!("--rules \"{text}\": {}", e.0))?;
+        }
+        (n, true) if n != 2 => {
+            return Err(format!(
+                "--rules says players=2, but {n} seats are given: two players play it"
+            ));
+        }
+        _ => {}
+    }
+    Ok((args, seats))
 }
 
 fn arena_run(args: &GameArgs, seats: &[String]) -> Result<ExitCode, String> {
@@ -549,18 +597,16 @@ impl Show {
                     .iter()
                     .enumerate()
                     .map(|(i, &c)| {
-                        let seat = state.leader.plus(i);
+                        let seat = state.leader.plus_of(i, state.seats);
                         format!("{} {}", table.players[seats[seat.index()]], self.card(c))
                     })
                     .collect();
                 let mine = state.hands[h.seat_of(me).expect("playing").index()];
                 println!(
-                    "Trick {} · trump {} · points D {} L {} R {}{}",
+                    "Trick {} · trump {} · points {}{}",
                     state.trick_number(&table.rules),
                     state.trump.map_or("none".into(), |s| self.suit_symbol(s)),
-                    state.points[0],
-                    state.points[1],
-                    state.points[2],
+                    state.points_text(" "),
                     if trick.is_empty() {
                         String::new()
                     } else {
@@ -687,12 +733,10 @@ impl Show {
                         .collect();
                     let who = &table.players[seats[state.leader.index()]];
                     println!(
-                        "  {who} {} the trick ({}). Points: D {} · L {} · R {}",
+                        "  {who} {} the trick ({}). Points: {}",
                         agree(who, "takes"),
                         cards.join(" "),
-                        state.points[0],
-                        state.points[1],
-                        state.points[2]
+                        state.points_text(" · ")
                     );
                 }
             }

@@ -305,15 +305,10 @@ fn report(name: &str, p: &Position, outcome: &Outcome, target: Option<u16>) -> S
                     st.trick_number(&p.rules)
                 )
             };
-            let points: Vec<String> = st
-                .seats()
-                .iter()
-                .map(|s| format!("{s} {}", st.points[s.index()]))
-                .collect();
             out.push_str(&format!(
                 "  {turn}, trump {}, points {}\n",
                 st.trump.map_or("none".to_string(), |t| t.to_string()),
-                points.join(" ")
+                st.points_text(" ")
             ));
             out.push_str(&format!("  value: {}", s.value));
             if let Some(c) = p.contract {

@@ -178,9 +178,13 @@ pub fn run(
     workers: &Workers,
     progress: Progress,
 ) -> Result<Vec<ArenaGame>, InputError> {
-    if !(3..=4).contains(&kinds.len()) {
+    let fits = match rules.players {
+        crate::rules::Players::Two => kinds.len() == 2,
+        crate::rules::Players::Three => (3..=4).contains(&kinds.len()),
+    };
+    if !fits {
         return Err(InputError::Option(format!(
-            "--seats names {} seats: a game has 3 or 4",
+            "--seats names {} seats: a game has 3 or 4 (2 with players=2, and only then)",
             kinds.len()
         )));
     }
