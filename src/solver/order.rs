@@ -4,12 +4,13 @@
 
 use super::node::{above, points, Consts, Node, NONE, SUIT};
 
-/// Up to 16 moves (8 cards, and with `declare=optional` an undeclared twin
-/// of each declaring lead), as move bytes (card index, `0x80` undeclared).
+/// Up to 20 moves (8 cards, 10 with two players, and with `declare=optional`
+/// an undeclared twin of each declaring lead), as move bytes (card index,
+/// `0x80` undeclared).
 /// Each is kept as one sort key: the score above, the move below (inverted,
 /// so that equal scores keep the lower card first).
 pub struct Ordered {
-    keys: [u32; 16],
+    keys: [u32; 20],
     len: usize,
 }
 
@@ -25,7 +26,7 @@ impl Ordered {
         self.keys[..self.len].iter().map(|k| 255 - (k & 0xFF) as u8)
     }
 
-    /// Insertion sort, highest key first: at most 16 moves.
+    /// Insertion sort, highest key first: at most 20 moves.
     #[inline]
     fn sort(&mut self) {
         for i in 1..self.len {
@@ -43,9 +44,13 @@ impl Ordered {
 /// The moves of the player to move in `n`, best guess first; `hint` (a move
 /// byte from the table, or `NONE`) goes first.
 #[inline(always)]
-pub fn ordered_moves<const LEN: u8, const H: bool>(n: &Node, c: &Consts, hint: u8) -> Ordered {
+pub fn ordered_moves<const LEN: u8, const H: bool, const TWO: bool>(
+    n: &Node,
+    c: &Consts,
+    hint: u8,
+) -> Ordered {
     let mut out = Ordered {
-        keys: [0; 16],
+        keys: [0; 20],
         len: 0,
     };
     let legal = n.legal::<H>(c);
@@ -55,8 +60,9 @@ pub fn ordered_moves<const LEN: u8, const H: bool>(n: &Node, c: &Consts, hint: u
         return out;
     }
     match LEN {
-        0 => leads(n, c, legal, &mut out),
-        1 => follows(n, legal, &mut out),
+        0 => leads::<TWO>(n, c, legal, &mut out),
+        1 if !TWO => follows(n, legal, &mut out),
+        // The trick's last card: the third, or the second of two seats.
         _ => last_to_play(n, c, legal, &mut out),
     }
     if out.len > 1 {
@@ -72,9 +78,10 @@ pub fn ordered_moves<const LEN: u8, const H: bool>(n: &Node, c: &Consts, hint: u
 }
 
 /// Leads: declare marriages, cash sure winners, otherwise lead low.
-fn leads(n: &Node, c: &Consts, legal: u32, out: &mut Ordered) {
+fn leads<const TWO: bool>(n: &Node, c: &Consts, legal: u32, out: &mut Ordered) {
     let others = n.remaining() & !n.hand();
-    // A defender's partner: the other defender.
+    // A defender's partner: the other defender (R's empty hand with two
+    // seats: no partner).
     let partner = match n.leader {
         0 => 0,
         1 => n.hands[2],
@@ -92,7 +99,7 @@ fn leads(n: &Node, c: &Consts, legal: u32, out: &mut Ordered) {
         }
         ruffable &= !trumps;
     }
-    let next = n.hands[n.seat_after_leader(1) as usize];
+    let next = n.hands[n.seat_after_leader::<TWO>(1) as usize];
     let next_voids = voids(next);
     let hand = n.hand();
     // The weights were fitted by random search on node counts (bid samples
@@ -142,7 +149,7 @@ fn leads(n: &Node, c: &Consts, legal: u32, out: &mut Ordered) {
 /// card.
 fn follows(n: &Node, legal: u32, out: &mut Ordered) {
     let me = n.mover;
-    let third = n.hands[n.seat_after_leader(2) as usize];
+    let third = n.hands[n.seat_after_leader::<false>(2) as usize];
     // The partner led and the last player cannot beat the lead: add points.
     let partner_keeps_it = (me == 0) == (n.leader == 0) && {
         let led = SUIT[n.led as usize];
