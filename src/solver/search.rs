@@ -176,15 +176,27 @@ impl<T: Table, const H: bool, const TWO: bool> Search<'_, T, H, TWO> {
 
     /// Tries every move of the player to move; returns the value and the
     /// move byte that reached it.
+    #[inline(always)]
+    fn moves<const LEN: u8>(&mut self, n: &Node, alpha: i16, beta: i16, hint: u8) -> (i16, u8) {
+        // Room for the moves: ten cards with two seats, eight with three,
+        // each lead that declares twice with `declare=optional`.
+        if TWO {
+            self.moves_in::<LEN, 20>(n, alpha, beta, hint)
+        } else {
+            self.moves_in::<LEN, 16>(n, alpha, beta, hint)
+        }
+    }
+
+    /// [`Search::moves`] with room for `N` moves.
     #[inline(never)]
-    fn moves<const LEN: u8>(
+    fn moves_in<const LEN: u8, const N: usize>(
         &mut self,
         n: &Node,
         mut alpha: i16,
         mut beta: i16,
         hint: u8,
     ) -> (i16, u8) {
-        let list = ordered_moves::<LEN, H, TWO>(n, &self.consts, hint);
+        let list = ordered_moves::<LEN, H, TWO, N>(n, &self.consts, hint);
         let mover = n.mover;
         let maximise = mover == 0;
         let mut best = if maximise { i16::MIN } else { i16::MAX };
