@@ -202,9 +202,16 @@ fn check_exchanges(rules: &Rules, deal: &Deal, want: &[(Exchange, u16)], what: &
     let (ex, v) = fresh.best_exchange(deal);
     assert_eq!(v, best, "{what}: best exchange");
     assert!(want.contains(&(ex, best)), "{what}: {ex} is not best");
-    let solution = Solver::new(*rules).solve(&Setup::Musik(*deal), false);
+    let setup = Setup::Musik(*deal);
+    let solution = Solver::new(*rules).solve(&setup, false);
     assert_eq!(solution.value, best, "{what}: solve");
     assert_eq!(solution.line.len(), 2 * solution.state.tricks_left());
+    let (yes, ex) = fresh.setup_reaches(&setup, best);
+    let ex = ex.expect("an exchange reaching the best");
+    assert!(yes, "{what}: setup_reaches the best");
+    let start = deal.after(rules, &ex).unwrap();
+    assert!(fresh.reaches(&start, best), "{what}: {ex} reaches the best");
+    assert_eq!(fresh.setup_reaches(&setup, best + 1), (false, None));
 }
 
 /// Deal-like setups small enough for the reference to play out every

@@ -1,7 +1,10 @@
 //! The double-dummy solver: exact values with perfect play by both sides.
 //!
 //! The declarer maximises the declarer's total points (cards won plus own
-//! marriages); the two defenders minimise it. [`Solver`] answers the whole
+//! marriages); the two defenders minimise it. With two players
+//! (`players=2`) L alone defends, tricks are of two cards, and the musik
+//! lying out scores for the last trick's winner (docs/solver.md, *Two
+//! players*). [`Solver`] answers the whole
 //! question (the value), a yes/no question (can D reach N? one null-window
 //! search, faster), every move's value, an optimal line, and the best
 //! exchange of a deal still holding its musik.
