@@ -11,15 +11,19 @@
 //! `SOLVE_PROFILE=<what>:<count>` set, the binary solves `count` positions
 //! of one kind, each with a fresh table, prints the node count and exits.
 //! `what` is `full` (value of a full deal), `moves` (every legal move's
-//! value at the first lead), `musik` (best exchange of a musik deal);
-//! `SOLVE_RULES` picks the rules (default standard). For example:
+//! value at the first lead), `musik` (best exchange of a musik deal), and
+//! for two players (`players=2` is added to the rules) `two` (value of a
+//! 10-10-2-2 deal after a random lay-away) and `two_musik` (its best
+//! lay-away); `SOLVE_RULES` picks the rules (default standard). For example:
 //!
 //!     SOLVE_PROFILE=full:200 valgrind --tool=callgrind target/release/deps/solve-*
 
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, Criterion};
-use tysiac::{random, Deal, Rules, Solver, State};
+use rand::seq::SliceRandom;
+use rand::Rng;
+use tysiac::{random, Card, CardSet, Deal, Rules, Solver, State};
 
 const SEED: u64 = 2026;
 
@@ -70,12 +74,52 @@ fn full_deals(rules: &Rules, count: usize) -> Vec<State> {
     (0..count).map(|_| random::start(&mut rng, rules)).collect()
 }
 
+/// A uniformly random two-player deal: 10 cards to D and to L, the musik
+/// D takes and the other one, 2 each.
+fn two_deal(rng: &mut impl Rng) -> Deal {
+    let mut cards: Vec<Card> = Card::all().collect();
+    cards.shuffle(rng);
+    let set = |r: std::ops::Range<usize>| cards[r].iter().copied().collect::<CardSet>();
+    Deal::two(set(0..10), set(10..20), set(20..22), set(22..24))
+}
+
+/// Two-player deals, each with the state after a random lay-away.
+fn two_deals(rules: &Rules, count: usize) -> Vec<(Deal, State)> {
+    let mut rng = random::rng(SEED);
+    (0..count)
+        .map(|_| {
+            let deal = two_deal(&mut rng);
+            let exchanges = deal.exchanges(rules);
+            let e = exchanges[rng.gen_range(0..exchanges.len())];
+            (deal, deal.after(rules, &e).expect("a generated lay-away"))
+        })
+        .collect()
+}
+
 /// The `SOLVE_PROFILE` workload (see the module docs).
 fn profile(what: &str, count: usize) {
-    let rules: Rules = std::env::var("SOLVE_RULES")
-        .unwrap_or("standard".into())
-        .parse()
-        .expect("rules");
+    let mut text = std::env::var("SOLVE_RULES").unwrap_or("standard".into());
+    if what.starts_with("two") {
+        text += " players=2";
+    }
+    let rules: Rules = text.parse().expect("rules");
+    if what.starts_with("two") {
+        let mut solver = Solver::new(rules);
+        let mut check = 0u64;
+        for (deal, start) in two_deals(&rules, count) {
+            solver.clear();
+            check += match what {
+                "two" => solver.value(&start),
+                "two_musik" => solver.best_exchange(&deal).1,
+                _ => panic!("SOLVE_PROFILE: two or two_musik"),
+            } as u64;
+        }
+        println!(
+            "{what} x{count} ({rules}): nodes {}, values sum {check}",
+            solver.stats().nodes
+        );
+        return;
+    }
     let mut solver = Solver::new(rules);
     let mut rng = random::rng(SEED);
     let mut check = 0u64;
@@ -175,6 +219,37 @@ fn bench(c: &mut Criterion) {
             })
         });
     }
+
+    // Two players (issue 22): 10-10-2-2 deals, the value after a random
+    // lay-away, and the best of every lay-away (132 under laid_away=split).
+    let rules: Rules = "players=2".parse().unwrap();
+    let two = two_deals(&rules, 51);
+    let mut solver = Solver::new(rules);
+    let (med, mean) = nodes(&mut solver, &two, |s, (_, start)| {
+        s.value(start);
+    });
+    println!("two players: full deal (51 deals): nodes median {med}, mean {mean}");
+    group.bench_function("two_players_full_deal_median/standard", |b| {
+        b.iter_custom(|iters| {
+            median_over(&two, iters, |(_, start)| {
+                solver.clear();
+                solver.value(start);
+            })
+        })
+    });
+    let two = &two[..21];
+    let (med, mean) = nodes(&mut solver, two, |s, (deal, _)| {
+        s.best_exchange(deal);
+    });
+    println!("two players: best of 132 lay-aways (21 deals): nodes median {med}, mean {mean}");
+    group.bench_function("two_players_best_lay_away_median/standard", |b| {
+        b.iter_custom(|iters| {
+            median_over(two, iters, |(deal, _)| {
+                solver.clear();
+                solver.best_exchange(deal);
+            })
+        })
+    });
     group.finish();
 }
 

@@ -1,7 +1,10 @@
 //! The double-dummy solver: exact values with perfect play by both sides.
 //!
 //! The declarer maximises the declarer's total points (cards won plus own
-//! marriages); the two defenders minimise it. [`Solver`] answers the whole
+//! marriages); the two defenders minimise it. With two players
+//! (`players=2`) L alone defends, tricks are of two cards, and the musik
+//! lying out scores for the last trick's winner (docs/solver.md, *Two
+//! players*). [`Solver`] answers the whole
 //! question (the value), a yes/no question (can D reach N? one null-window
 //! search, faster), every move's value, an optimal line, and the best
 //! exchange of a deal still holding its musik.
@@ -95,18 +98,25 @@ impl<T: Table> Solver<T> {
 
     /// The declarer's future points from `s` in the window `(alpha, beta)`.
     fn search(&mut self, s: &State, alpha: i16, beta: i16) -> i16 {
-        let consts = node::Consts::new(&self.rules);
-        // Two copies of the search: with the house rules' tests, and, when
-        // none is on, without them.
-        let (v, stats) = if consts.house {
-            let mut search = Search::<T, true> {
+        let consts = node::Consts::for_state(&self.rules, s);
+        // Three copies of the search: with the house rules' tests, and, when
+        // none is on, without them; for two seats, with them.
+        let (v, stats) = if consts.two {
+            let mut search = Search::<T, true, true> {
+                consts,
+                table: &mut self.table,
+                stats: Stats::default(),
+            };
+            (search.remaining(s, alpha, beta), search.stats)
+        } else if consts.house {
+            let mut search = Search::<T, true, false> {
                 consts,
                 table: &mut self.table,
                 stats: Stats::default(),
             };
             (search.remaining(s, alpha, beta), search.stats)
         } else {
-            let mut search = Search::<T, false> {
+            let mut search = Search::<T, false, false> {
                 consts,
                 table: &mut self.table,
                 stats: Stats::default(),
@@ -391,6 +401,71 @@ impl<T: Table> Solver<T> {
     }
 }
 
+/// Random starts for the solver's tests, of three players or two: the
+/// crate's `random::start` deals only three.
+#[cfg(test)]
+pub(crate) mod testing {
+    use rand::seq::SliceRandom;
+    use rand::Rng;
+
+    use crate::card::Card;
+    use crate::cardset::CardSet;
+    use crate::deal::Deal;
+    use crate::rules::{Declare, Players, Rules};
+    use crate::state::State;
+
+    /// A random deal and a random exchange (a lay-away with two players)
+    /// under `rules`: the state at the first lead. Two players' hands that
+    /// would offer more moves than `MoveList` holds (ten cards, seven of
+    /// them declaring, with `declare=optional`) are dealt again.
+    pub fn start(rng: &mut impl Rng, rules: &Rules) -> State {
+        if rules.players == Players::Three {
+            return crate::random::start(rng, rules);
+        }
+        loop {
+            let mut cards: Vec<Card> = Card::all().collect();
+            cards.shuffle(rng);
+            let set = |r: std::ops::Range<usize>| cards[r].iter().copied().collect::<CardSet>();
+            let deal = Deal::two(set(0..10), set(10..20), set(20..22), set(22..24));
+            let exchanges = deal.exchanges(rules);
+            let e = exchanges[rng.gen_range(0..exchanges.len())];
+            let s = deal
+                .after(rules, &e)
+                .expect("generated exchanges are legal");
+            let declaring = |h: CardSet| {
+                let aces = CardSet::full_rank(crate::card::Rank::Ace);
+                2 * h.marriages().count()
+                    + if rules.ace_marriage > 0 && aces.is_subset(h) {
+                        4
+                    } else {
+                        0
+                    }
+            };
+            let crowded = rules.declare == Declare::Optional
+                && s.hands.iter().any(|&h| h.len() + declaring(h) > 16);
+            if !crowded {
+                return s;
+            }
+        }
+    }
+
+    /// Two-player rule sets that between them turn on every switch of the
+    /// play.
+    pub fn two_player_rules() -> Vec<Rules> {
+        [
+            "players=2",
+            "players=2 last_musik=marriage laid_away=declarer",
+            "players=2 must_beat=no must_trump=no declare=optional",
+            "players=2 trump=chosen last_trick_bonus=10",
+            "players=2 first_trick_marriage=yes marriage_needs_trick=yes trump_from=next_trick",
+            "players=2 ace_marriage=200 partial_trump=yes beat_after_trump=no last_musik=marriage",
+        ]
+        .iter()
+        .map(|t| t.parse().unwrap())
+        .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -407,13 +482,15 @@ mod tests {
             "pl",
             "ru",
             "standard trump=chosen musik=discard",
+            "players=2",
+            "players=2 last_musik=marriage declare=optional",
         ] {
             let rules: Rules = name.parse().unwrap();
             let mut plain = Solver::with_table(rules, NoTable);
             let mut tiny = Solver::with_table_bytes(rules, 64);
             let mut full = Solver::new(rules);
             for _ in 0..40 {
-                let start = random::start(&mut rng, &rules);
+                let start = testing::start(&mut rng, &rules);
                 let s = random::play_random(&mut rng, &rules, start, 6, 1);
                 let v = plain.value(&s);
                 assert_eq!(full.value(&s), v, "{name}: {s:?}");
@@ -481,12 +558,14 @@ mod tests {
             "ru",
             "pl trump_from=next_trick marriage_needs_trick=yes last_trick_bonus=10",
             "standard beat_seat=second partial_trump=yes",
+            "players=2 last_musik=marriage",
+            "players=2 declare=optional first_trick_marriage=yes marriage_needs_trick=yes",
         ] {
             let rules: Rules = name.parse().unwrap();
             let mut windowed = Solver::new(rules);
             let mut alone = Solver::with_table(rules, NoTable);
             for k in 0..120 {
-                let start = random::start(&mut rng, &rules);
+                let start = testing::start(&mut rng, &rules);
                 let s = random::play_random(&mut rng, &rules, start, 1 + k % 6, k % 3);
                 if s.is_over() {
                     continue;

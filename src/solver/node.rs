@@ -8,8 +8,8 @@ use crate::card::Card;
 use crate::card::Rank;
 #[cfg(test)]
 use crate::cardset::CardSet;
-use crate::rules::{BeatSeat, Declare, Rules, TrumpFrom, TrumpRule};
-use crate::state::State;
+use crate::rules::{BeatSeat, Declare, Players, Rules, TrumpFrom, TrumpRule};
+use crate::state::{last_musik_points, State};
 
 /// No trump / no card.
 pub const NONE: u8 = 0xFF;
@@ -126,8 +126,16 @@ pub struct Consts {
     /// `last_trick_bonus`). Without one, the search runs a copy of itself
     /// compiled with those rules' tests left out (the `H` parameter of
     /// [`Node::legal`], [`Node::play_at`] and the search): they then cost
-    /// nothing.
+    /// nothing. Two seats always run the copy with them.
     pub house: bool,
+    /// Two seats (`players=2`): D and L, tricks of two cards. The search
+    /// runs a copy of itself compiled for two seats (the `TWO` parameter).
+    pub two: bool,
+    /// With two seats: what the musik taken with the last trick scores
+    /// (fixed for a search; part of the table's key, since the exchanges of
+    /// one deal lay different cards into it). It is also in
+    /// `last_trick_bonus`, as it goes with the last trick.
+    pub last_musik: i16,
 }
 
 impl Consts {
@@ -162,7 +170,30 @@ impl Consts {
                 || r.trump_from != TrumpFrom::Lead
                 || r.marriage_needs_trick
                 || r.last_trick_bonus > 0,
+            two: r.players == Players::Two,
+            last_musik: 0,
         }
+    }
+
+    /// The constants of a search from `s`: the rules', and with two seats
+    /// the points of the musik the last trick takes, which go with the last
+    /// trick like `last_trick_bonus`.
+    pub fn for_state(r: &Rules, s: &State) -> Consts {
+        let mut c = Consts::new(r);
+        assert_eq!(
+            usize::from(s.seats),
+            r.seats(),
+            "a state of {} seats under rules of {} players",
+            s.seats,
+            r.seats()
+        );
+        if c.two {
+            c.last_musik = last_musik_points(r, s.last_musik) as i16;
+            c.last_trick_bonus += c.last_musik;
+            c.trick_end_rules |= c.last_musik > 0;
+            c.house = true;
+        }
+        c
     }
 }
 
@@ -197,11 +228,15 @@ pub struct Node {
     pub pending: u8,
 }
 
-/// The seat after seat `s`.
-#[inline]
-const fn next(s: u8) -> u8 {
+/// The seat after seat `s`: D L R, or D L with two seats (`TWO`).
+#[inline(always)]
+const fn next<const TWO: bool>(s: u8) -> u8 {
     const NEXT: [u8; 4] = [1, 2, 0, 0];
-    NEXT[(s & 3) as usize]
+    if TWO {
+        s ^ 1
+    } else {
+        NEXT[(s & 3) as usize]
+    }
 }
 
 impl Node {
@@ -220,6 +255,7 @@ impl Node {
 
     /// The node of `s`, with no declaration waiting for a trick.
     pub fn from_state(s: &State) -> Node {
+        let two = s.seats == 2;
         let mut n = Node {
             hands: [s.hands[0].bits(), s.hands[1].bits(), s.hands[2].bits()],
             leader: s.leader as u8,
@@ -236,9 +272,13 @@ impl Node {
             pending: 0,
         };
         for &c in s.trick() {
-            n.add_to_trick(c.index());
+            n.add_to_trick(c.index(), two);
         }
-        n.mover = n.seat_after_leader(n.len);
+        n.mover = if two {
+            n.seat_after_leader::<true>(n.len)
+        } else {
+            n.seat_after_leader::<false>(n.len)
+        };
         n
     }
 
@@ -347,20 +387,28 @@ impl Node {
         (0, false)
     }
 
-    /// The seat `k` places after the leader (k < 3).
-    #[inline]
-    pub fn seat_after_leader(&self, k: u8) -> u8 {
+    /// The seat `k` places after the leader (k < 3; k < 2 with two seats).
+    #[inline(always)]
+    pub fn seat_after_leader<const TWO: bool>(&self, k: u8) -> u8 {
         const SEATS: [u8; 8] = [0, 1, 2, 0, 1, 2, 0, 1];
-        SEATS[(self.leader + k) as usize & 7]
+        if TWO {
+            (self.leader + k) & 1
+        } else {
+            SEATS[(self.leader + k) as usize & 7]
+        }
     }
 
     /// Adds card `i` to the trick (its player's hand is updated elsewhere).
-    #[inline]
-    fn add_to_trick(&mut self, i: u8) {
+    fn add_to_trick(&mut self, i: u8, two: bool) {
         if self.len == 0 {
             self.add_lead(i);
         } else {
-            self.add_follow(i, self.seat_after_leader(self.len));
+            let seat = if two {
+                self.seat_after_leader::<true>(self.len)
+            } else {
+                self.seat_after_leader::<false>(self.len)
+            };
+            self.add_follow(i, seat);
         }
         self.len += 1;
     }
@@ -400,25 +448,36 @@ impl Node {
     /// [`Node::play_at`] directly; this is for the tests.
     #[cfg(test)]
     pub fn play(&mut self, c: &Consts, m: u8) -> i16 {
-        match self.len {
-            0 => self.play_at::<0, true>(c, m),
-            1 => self.play_at::<1, true>(c, m),
-            _ => self.play_at::<2, true>(c, m),
+        match (self.len, c.two) {
+            (0, false) => self.play_at::<0, true, false>(c, m),
+            (1, false) => self.play_at::<1, true, false>(c, m),
+            (_, false) => self.play_at::<2, true, false>(c, m),
+            (0, true) => self.play_at::<0, true, true>(c, m),
+            (_, true) => self.play_at::<1, true, true>(c, m),
         }
     }
 
     /// [`Node::play`] for a node with `LEN` cards in the trick, so that each
     /// place in the trick gets its own straight-line code. The last card
-    /// settles the trick and leaves the trick fields stale: they are only
-    /// read while a trick is in progress.
+    /// (the third, or the second with two seats, `TWO`) settles the trick
+    /// and leaves the trick fields stale: they are only read while a trick
+    /// is in progress.
     #[inline(always)]
-    pub fn play_at<const LEN: u8, const H: bool>(&mut self, c: &Consts, m: u8) -> i16 {
+    pub fn play_at<const LEN: u8, const H: bool, const TWO: bool>(
+        &mut self,
+        c: &Consts,
+        m: u8,
+    ) -> i16 {
         debug_assert_eq!(self.len, LEN);
+        debug_assert!(LEN < 2 || !TWO);
         let i = m & 0x1F;
         let suit = i >> 3;
         let seat = self.mover;
-        self.mover = next(seat);
-        match LEN {
+        self.mover = next::<TWO>(seat);
+        // The place in the trick, with the last card of two seats' tricks
+        // taken as the last of three's (the compiler folds this).
+        let place = if TWO && LEN == 1 { 2 } else { LEN };
+        match place {
             0 => {
                 let mut gain = 0;
                 if m & 0x80 == 0 {
@@ -528,13 +587,21 @@ impl Node {
     /// trump; top trumps always win), with the lowest cards the others must
     /// follow with. While the leader keeps winning nobody else leads, so
     /// trump cannot change. K and Q of a held marriage are left out, since
-    /// leading them would declare and change trump.
+    /// leading them would declare and change trump. With two seats (`TWO`)
+    /// the other is one hand (R's, empty, stands for the second).
     #[inline]
-    pub fn sure_points(&self) -> i16 {
+    pub fn sure_points<const TWO: bool>(&self) -> i16 {
         let leader = self.leader as usize;
         let hand = self.hands[leader];
-        let after = next(self.leader);
-        let others = [self.hands[after as usize], self.hands[next(after) as usize]];
+        let after = next::<TWO>(self.leader);
+        let others = if TWO {
+            [self.hands[after as usize], 0]
+        } else {
+            [
+                self.hands[after as usize],
+                self.hands[next::<false>(after) as usize],
+            ]
+        };
         let rest = others[0] | others[1];
         // Every suit at once: the others' cards smeared down their lanes
         // (the masks stop bits crossing into the lane below), so what is
@@ -611,9 +678,10 @@ impl Node {
     /// (while no marriage can still move trump), with at least the other
     /// side's cheapest cards in it. D's top trumps take a trick each, with a
     /// card of each defender; the defenders' take at least one trick per two
-    /// (both may fall in one trick), with a card of D's.
+    /// (both may fall in one trick; with two seats, `TWO`, L's take one
+    /// each), with a card of D's.
     #[inline]
-    pub fn sure_trumps(&self, c: &Consts) -> (i16, i16) {
+    pub fn sure_trumps<const TWO: bool>(&self, c: &Consts) -> (i16, i16) {
         if self.trump == NONE {
             return (0, 0);
         }
@@ -638,7 +706,12 @@ impl Node {
         let tricks = d_top.count_ones();
         ours += cheapest(self.hands[1], tricks) + cheapest(self.hands[2], tricks);
         let mut theirs = set_points(def_top);
-        theirs += cheapest(self.hands[0], def_top.count_ones().div_ceil(2));
+        let tricks = if TWO {
+            def_top.count_ones()
+        } else {
+            def_top.count_ones().div_ceil(2)
+        };
+        theirs += cheapest(self.hands[0], tricks);
         (ours, theirs)
     }
 
@@ -792,16 +865,16 @@ mod tests {
                     let (mut a, mut b) = (n, n);
                     let (ga, gb) = match n.len {
                         0 => (
-                            a.play_at::<0, false>(&c, m.to_byte()),
-                            b.play_at::<0, true>(&c, m.to_byte()),
+                            a.play_at::<0, false, false>(&c, m.to_byte()),
+                            b.play_at::<0, true, false>(&c, m.to_byte()),
                         ),
                         1 => (
-                            a.play_at::<1, false>(&c, m.to_byte()),
-                            b.play_at::<1, true>(&c, m.to_byte()),
+                            a.play_at::<1, false, false>(&c, m.to_byte()),
+                            b.play_at::<1, true, false>(&c, m.to_byte()),
                         ),
                         _ => (
-                            a.play_at::<2, false>(&c, m.to_byte()),
-                            b.play_at::<2, true>(&c, m.to_byte()),
+                            a.play_at::<2, false, false>(&c, m.to_byte()),
+                            b.play_at::<2, true, false>(&c, m.to_byte()),
                         ),
                     };
                     assert_eq!(ga, gb);
@@ -831,10 +904,11 @@ mod tests {
         for rules in [Rules::STANDARD, Rules::PL, Rules::RU]
             .into_iter()
             .chain(house)
+            .chain(super::super::testing::two_player_rules())
         {
             for _ in 0..200 {
-                let mut s = crate::random::start(&mut rng, &rules);
-                let c = Consts::new(&rules);
+                let mut s = super::super::testing::start(&mut rng, &rules);
+                let c = Consts::for_state(&rules, &s);
                 while !s.is_over() {
                     let n = Node::from_state_with(&s, &c);
                     let legal: CardSet = s.legal_cards(&rules);

@@ -12,7 +12,8 @@
 //! tricks get a plain search without ordering (`endgame`). The whole search
 //! is compiled twice (`H`): with the tests of the house rules of play, and
 //! without them for rule sets that turn none on (`Consts::house`), so that
-//! those rules cost the common case nothing.
+//! those rules cost the common case nothing. Two seats (`players=2`) get a
+//! third copy (`TWO`, always with `H`): tricks of two cards, D against L.
 
 use crate::state::State;
 
@@ -33,7 +34,7 @@ pub struct Stats {
 }
 
 /// One search over one rule set and table.
-pub struct Search<'a, T: Table, const H: bool> {
+pub struct Search<'a, T: Table, const H: bool, const TWO: bool> {
     pub consts: Consts,
     pub table: &'a mut T,
     /// Counted here, not through a reference: solvers of different
@@ -42,7 +43,7 @@ pub struct Search<'a, T: Table, const H: bool> {
     pub stats: Stats,
 }
 
-impl<T: Table, const H: bool> Search<'_, T, H> {
+impl<T: Table, const H: bool, const TWO: bool> Search<'_, T, H, TWO> {
     /// The declarer's points still to come from `s`, searched in `(alpha, beta)`.
     pub fn remaining(&mut self, s: &State, alpha: i16, beta: i16) -> i16 {
         self.node(&Node::from_state_with(s, &self.consts), alpha, beta)
@@ -54,6 +55,7 @@ impl<T: Table, const H: bool> Search<'_, T, H> {
         match n.len {
             0 => self.trick_start(n, alpha, beta),
             1 => self.moves::<1>(n, alpha, beta, NONE).0,
+            _ if TWO => unreachable!("a trick of two seats holds at most one card"),
             _ => self.moves::<2>(n, alpha, beta, NONE).0,
         }
     }
@@ -63,7 +65,7 @@ impl<T: Table, const H: bool> Search<'_, T, H> {
         let tricks_left = n.hands[n.leader as usize].count_ones();
         match tricks_left {
             0 => return 0,
-            1 => return last_trick::<H>(n, &self.consts),
+            1 => return last_trick::<H, TWO>(n, &self.consts),
             _ => {}
         }
         let upper = n.upper_bound::<H>(&self.consts);
@@ -74,7 +76,17 @@ impl<T: Table, const H: bool> Search<'_, T, H> {
             return 0;
         }
         let aces = self.consts.ace_mask != 0 && n.ace_marriage_held(&self.consts);
-        let key = Key::from_bits(n.hands, n.leader, n.trump.min(4), aces);
+        let key = if TWO {
+            Key::two(
+                n.hands,
+                n.leader,
+                n.trump.min(4),
+                aces,
+                self.consts.last_musik,
+            )
+        } else {
+            Key::from_bits(n.hands, n.leader, n.trump.min(4), aces)
+        };
         let mut hint = NONE;
         let mut known = Bounds {
             lower: 0,
@@ -102,8 +114,8 @@ impl<T: Table, const H: bool> Search<'_, T, H> {
         // bounds include them): the leader's side surely takes `sure`
         // points; D leading can then still declare.
         if !stored.is_some_and(|f| f.exact) {
-            let sure = n.sure_points();
-            let (d_trumps, def_trumps) = n.sure_trumps(&self.consts);
+            let sure = n.sure_points::<TWO>();
+            let (d_trumps, def_trumps) = n.sure_trumps::<TWO>(&self.consts);
             let (lower, upper) = if n.leader == 0 {
                 // A first-trick declaration waiting for a trick counts only
                 // after cashing (a trick won first).
@@ -164,21 +176,35 @@ impl<T: Table, const H: bool> Search<'_, T, H> {
 
     /// Tries every move of the player to move; returns the value and the
     /// move byte that reached it.
+    #[inline(always)]
+    fn moves<const LEN: u8>(&mut self, n: &Node, alpha: i16, beta: i16, hint: u8) -> (i16, u8) {
+        // Room for the moves: ten cards with two seats, eight with three,
+        // each lead that declares twice with `declare=optional`.
+        if TWO {
+            self.moves_in::<LEN, 20>(n, alpha, beta, hint)
+        } else {
+            self.moves_in::<LEN, 16>(n, alpha, beta, hint)
+        }
+    }
+
+    /// [`Search::moves`] with room for `N` moves.
     #[inline(never)]
-    fn moves<const LEN: u8>(
+    fn moves_in<const LEN: u8, const N: usize>(
         &mut self,
         n: &Node,
         mut alpha: i16,
         mut beta: i16,
         hint: u8,
     ) -> (i16, u8) {
-        let list = ordered_moves::<LEN, H>(n, &self.consts, hint);
+        let list = ordered_moves::<LEN, H, TWO, N>(n, &self.consts, hint);
         let mover = n.mover;
         let maximise = mover == 0;
         let mut best = if maximise { i16::MIN } else { i16::MAX };
         let mut best_move = NONE;
-        // Twins (see `twin_bound`): the cards no other card separates.
-        let twins = LEN < 2;
+        // Twins (see `twin_bound`): the cards no other card separates; not
+        // for the trick's last card, whose dominated cards `ordered_moves`
+        // leaves out.
+        let twins = LEN < 2 && !(TWO && LEN == 1);
         let blockers =
             (n.remaining() & !n.hands[mover as usize]) | if LEN == 1 { 1 << n.high_led } else { 0 };
         // Worked out only once a twin may be asked about.
@@ -201,7 +227,7 @@ impl<T: Table, const H: bool> Search<'_, T, H> {
                 }
             }
             let mut child = *n;
-            let gain = child.play_at::<LEN, H>(&self.consts, m);
+            let gain = child.play_at::<LEN, H, TWO>(&self.consts, m);
             let (a, b) = (alpha - gain, beta - gain);
             // The declarer already has what beta asks for: nothing to search
             // (remaining points are never negative).
@@ -250,7 +276,7 @@ impl<T: Table, const H: bool> Search<'_, T, H> {
     }
 }
 
-impl<T: Table, const H: bool> Search<'_, T, H> {
+impl<T: Table, const H: bool, const TWO: bool> Search<'_, T, H, TWO> {
     /// Plain fail-soft alpha-beta over the last two tricks: no table, no
     /// ordering, no twins; at most eight lines (more with optional
     /// declarations, a marriage led both declared and not).
@@ -275,12 +301,12 @@ impl<T: Table, const H: bool> Search<'_, T, H> {
             }
             self.stats.nodes += 1;
             let mut child = *n;
-            let gain = child.play_at::<LEN, H>(&self.consts, m);
+            let gain = child.play_at::<LEN, H, TWO>(&self.consts, m);
             let v = gain
                 + match LEN {
                     0 => self.endgame::<1>(&child, alpha - gain, beta - gain),
-                    1 => self.endgame::<2>(&child, alpha - gain, beta - gain),
-                    _ => last_trick::<H>(&child, &self.consts),
+                    1 if !TWO => self.endgame::<2>(&child, alpha - gain, beta - gain),
+                    _ => last_trick::<H, TWO>(&child, &self.consts),
                 };
             if maximise {
                 best = best.max(v);
@@ -342,14 +368,14 @@ pub struct Twins {
 
 impl Twins {
     pub fn new(s: &State, rules: &crate::Rules) -> Twins {
-        let c = Consts::new(rules);
+        let c = Consts::for_state(rules, s);
         let n = Node::from_state_with(s, &c);
         let mover = n.mover as usize;
         Twins {
             blockers: (n.remaining() & !n.hands[mover])
                 | if n.len == 1 { 1 << n.high_led } else { 0 },
             special: n.special(&c),
-            on: n.len < 2,
+            on: n.len + 1 < s.seats,
         }
     }
 
@@ -367,20 +393,23 @@ impl Twins {
 
 /// The last trick: one card each, nothing left to declare.
 #[inline]
-fn last_trick<const H: bool>(n: &Node, c: &Consts) -> i16 {
+fn last_trick<const H: bool, const TWO: bool>(n: &Node, c: &Consts) -> i16 {
     let mut t = *n;
     let lead = t.hand().trailing_zeros() as u8;
-    let mut gain = t.play_at::<0, H>(c, lead);
+    let mut gain = t.play_at::<0, H, TWO>(c, lead);
     let second = t.hand().trailing_zeros() as u8;
-    gain += t.play_at::<1, H>(c, second);
+    gain += t.play_at::<1, H, TWO>(c, second);
+    if TWO {
+        return gain;
+    }
     let third = t.hand().trailing_zeros() as u8;
-    gain + t.play_at::<2, H>(c, third)
+    gain + t.play_at::<2, H, TWO>(c, third)
 }
 
 /// The most the declarer could still score from `s`: every card left (and
 /// in the trick), and every marriage D still holds.
 pub fn upper_bound(s: &State, rules: &crate::Rules) -> i16 {
-    let c = Consts::new(rules);
+    let c = Consts::for_state(rules, s);
     let n = Node::from_state_with(s, &c);
     n.upper_bound::<true>(&c) + n.trick_points as i16 * i16::from(n.len > 0)
 }

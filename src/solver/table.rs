@@ -87,6 +87,30 @@ impl Key {
         }
     }
 
+    /// The key of a trick-start position of two seats (`players=2`), whose
+    /// search gives the last trick's winner `last_musik` points more. R
+    /// holds nothing, so L holds every card left that D does not: L's
+    /// places follow from D's and the suits' lengths, which the key holds
+    /// anyway. Their word carries the musik's points instead (16 bits over
+    /// the lanes' six): a table shared by searches with other musiks (the
+    /// exchanges of one deal lay different cards into it) keeps them apart.
+    #[inline]
+    pub fn two(hands: [u32; 3], leader: u8, trump: u8, ace_marriage: bool, last_musik: i16) -> Key {
+        debug_assert_eq!(hands[2], 0);
+        let cards = hands[0] | hands[1];
+        let meta = leader as u32 | (trump as u32) << 2 | (ace_marriage as u32) << 5;
+        let m = last_musik as u16 as u32;
+        let musik = (m & 0x3F) | (m >> 6 & 0x3F) << 8 | (m >> 12) << 16;
+        Key {
+            shape: [
+                squeeze(hands[0], cards) | spread(meta),
+                musik | marriage_marks(hands) << 6,
+                lane_counts(cards),
+            ],
+            cards,
+        }
+    }
+
     #[inline]
     fn hash(&self) -> u64 {
         let a = (self.shape[0] as u64) | (self.shape[1] as u64) << 32;
@@ -501,6 +525,31 @@ mod tests {
         let b = Key::new([set("KQJ..."), l, r], Seat::D, None, false);
         t.store(&a, bounds(5, 5, NO_MOVE));
         assert!(t.probe(&b).is_none());
+    }
+
+    /// Two seats: the musik the last trick takes is in the key, so that
+    /// searches after other lay-aways sharing the table stay apart; the
+    /// same position with the same musik still answers, and a position of
+    /// its shape too.
+    #[test]
+    fn two_seat_keys_keep_musiks_apart() {
+        let mut t = TransTable::with_bytes(1 << 12);
+        let two = |d: &str, l: &str, musik: i16| {
+            Key::two([set(d).bits(), set(l).bits(), 0], 0, 4, false, musik)
+        };
+        let a = two("A...9", "K...K", 10);
+        t.store(&a, bounds(15, 15, NO_MOVE));
+        assert_eq!(t.probe(&a).map(|f| f.bounds.lower), Some(15));
+        for musik in [0, 11, 10 + 64, 10 + 4096, 1000] {
+            assert!(t.probe(&two("A...9", "K...K", musik)).is_none(), "{musik}");
+        }
+        // D's and L's cards swapped: another shape.
+        assert!(t.probe(&two("K...K", "A...9", 10)).is_none());
+        // The same shape with other cards (TH for AH, JS for KS: 1 and 2
+        // points fewer): answers, widened.
+        let found = t.probe(&two("T...9", "K...J", 10)).expect("same shape");
+        assert!(!found.exact);
+        assert_eq!((found.bounds.lower, found.bounds.upper), (15 - 3, 15));
     }
 
     #[test]

@@ -19,8 +19,8 @@ use rand_chacha::ChaCha8Rng;
 use tysiac::cardset::CardSet;
 use tysiac::deal::Give;
 use tysiac::{
-    BeatSeat, Card, Deal, Declare, DiscardPoints, Exchange, Move, Musik, Rank, Rules, Seat, State,
-    Suit, TrumpFrom, TrumpRule,
+    BeatSeat, Card, Deal, Declare, DiscardPoints, Exchange, LaidAway, LastMusik, Move, Musik,
+    Players, Rank, Rules, Seat, State, Suit, TrumpFrom, TrumpRule,
 };
 
 /// A generated position and how it came about, printed on a failure.
@@ -397,4 +397,190 @@ pub fn declaration_possible(rules: &Rules, state: &State) -> bool {
         && state.hands.iter().any(|&h| {
             h.marriages().next().is_some() || (rules.ace_marriage > 0 && aces.is_subset(h))
         })
+}
+
+// ---------------------------------------------------------------------------
+// Two players (`players=2`): D and L, ten cards each, two musiks of two.
+
+/// A rule set of two players with every switch that changes their play
+/// drawn at random: those of [`random_rules`] (`musik` aside, which two
+/// players do not have), `laid_away` and `last_musik`.
+pub fn random_two_rules(rng: &mut impl Rng) -> Rules {
+    let mut rules = random_rules(rng);
+    rules.players = Players::Two;
+    rules.musik = Musik::Pass;
+    rules.discard_points = DiscardPoints::None;
+    rules.laid_away = if rng.gen() {
+        LaidAway::Split
+    } else {
+        LaidAway::Declarer
+    };
+    rules.last_musik = if rng.gen() {
+        LastMusik::Cards
+    } else {
+        LastMusik::Marriage
+    };
+    rules
+}
+
+/// A deal of two players and a lay-away, dealt backwards from the hands at
+/// the first lead (10 and 10, the two laid away, the other musik's two):
+/// the musik D took is any two of D's twelve. Like [`random_deal`], often
+/// with marriages (and now and then all four aces) kept together.
+pub fn random_two_deal(rng: &mut impl Rng, rules: &Rules) -> (Deal, Exchange) {
+    let places = deal_groups(rng, rules, &[10, 10, 2, 2]);
+    let laid: Vec<Card> = places[2].iter().collect();
+    let (first, second) = if rng.gen() {
+        (laid[0], laid[1])
+    } else {
+        (laid[1], laid[0])
+    };
+    let mut twelve = places[0] | places[2];
+    let mut musik = CardSet::EMPTY;
+    for _ in 0..2 {
+        let c = pick(rng, twelve);
+        twelve.remove(c);
+        musik.insert(c);
+    }
+    let trump = match rules.trump {
+        TrumpRule::Marriage => None,
+        TrumpRule::Chosen => Some(Suit::from_index(rng.gen_range(0..4))),
+    };
+    (
+        Deal::two(twelve, places[1], musik, places[3]),
+        Exchange {
+            give: Give::LayAway(first, second),
+            trump,
+        },
+    )
+}
+
+/// A whole two-player hand at its first lead under `rules`.
+pub fn random_two_full_deal(seed: u64, rules: Rules) -> Sample {
+    let mut rng = rng(seed);
+    random_two_start(&mut rng, seed, rules)
+}
+
+/// Could a lead from `state` offer more than 16 moves? Ten cards, seven
+/// or more of which declare (the K and Q of held marriages, the aces of a
+/// counting ace marriage), each with its undeclared twin under
+/// `declare=optional`: more than `tysiac::MoveList` holds (16, enough for
+/// three players' eight cards), and `State::legal_moves` panics. The
+/// generators of two-player hands leave such hands out (see
+/// `solver_two.rs`, `more_than_sixteen_moves`); with fewer declaring cards
+/// no later lead can offer more, as they only go.
+pub fn move_list_overflows(rules: &Rules, state: &State) -> bool {
+    rules.declare == Declare::Optional
+        && state.hands.iter().any(|&h| {
+            let marriages = 2 * h.marriages().count();
+            let aces = CardSet::full_rank(Rank::Ace);
+            let four = if rules.ace_marriage > 0 && aces.is_subset(h) {
+                4
+            } else {
+                0
+            };
+            h.len() + marriages + four > 16
+        })
+}
+
+fn random_two_start(rng: &mut ChaCha8Rng, seed: u64, rules: Rules) -> Sample {
+    let (deal, exchange, state) = loop {
+        let (deal, exchange) = random_two_deal(rng, &rules);
+        let state = deal
+            .after(&rules, &exchange)
+            .expect("the generated lay-away is allowed");
+        if !move_list_overflows(&rules, &state) {
+            break (deal, exchange, state);
+        }
+    };
+    Sample {
+        seed,
+        rules,
+        deal: Some((deal, exchange)),
+        start: state,
+        play: Vec::new(),
+        state,
+    }
+}
+
+/// A random two-player position with `tricks_left` tricks to play (the
+/// current one included), under a random rule set of two players; half the
+/// time with the lead already played. Two thirds are played down from a
+/// whole deal, the rest dealt directly (see [`random_position`]).
+pub fn random_two_position(seed: u64, tricks_left: usize) -> Sample {
+    let mut rng = rng(seed);
+    let rules = random_two_rules(&mut rng);
+    two_position_from(rng, seed, rules, tricks_left)
+}
+
+/// [`random_two_position`] under given rules (of two players).
+pub fn random_two_position_under(seed: u64, rules: Rules, tricks_left: usize) -> Sample {
+    two_position_from(rng(seed), seed, rules, tricks_left)
+}
+
+fn two_position_from(mut rng: ChaCha8Rng, seed: u64, rules: Rules, tricks_left: usize) -> Sample {
+    assert_eq!(rules.players, Players::Two);
+    let mut sample = if rng.gen_bool(2.0 / 3.0) {
+        random_two_start(&mut rng, seed, rules)
+    } else {
+        random_two_snapshot(&mut rng, seed, rules, tricks_left)
+    };
+    let lead = rng.gen_bool(0.5);
+    while sample.state.tricks_left() > tricks_left || !sample.state.trick().is_empty() {
+        play_random(&mut rng, &mut sample);
+    }
+    if lead {
+        play_random(&mut rng, &mut sample);
+    }
+    sample
+}
+
+/// A two-player position at a trick start with `tricks` cards a hand, dealt
+/// directly: the musik the last trick takes holds two cards, or three under
+/// `laid_away=split` (one laid away joined it); the other cards out of play
+/// are split between D's and L's points, with a marriage's 60 now and then.
+/// Trump (under `trump=marriage`) is none or a suit whose marriage is
+/// broken in play.
+fn random_two_snapshot(rng: &mut ChaCha8Rng, seed: u64, rules: Rules, tricks: usize) -> Sample {
+    let musik = match rules.laid_away {
+        LaidAway::Split => 3,
+        LaidAway::Declarer => 2,
+    };
+    let out = 24 - 2 * tricks - musik;
+    let places = deal_groups(rng, &rules, &[tricks, tricks, musik, out]);
+    let held = places[0] | places[1];
+    let trump = match rules.trump {
+        TrumpRule::Chosen => Some(Suit::from_index(rng.gen_range(0..4))),
+        TrumpRule::Marriage => {
+            let broken: Vec<Suit> = Suit::ALL
+                .into_iter()
+                .filter(|&s| {
+                    let kq = CardSet::from_card(Card::new(s, Rank::King))
+                        .with(Card::new(s, Rank::Queen));
+                    !kq.is_subset(held) && !kq.is_subset(places[2])
+                })
+                .collect();
+            match broken.choose(rng) {
+                Some(&s) if rng.gen_bool(0.6) => Some(s),
+                _ => None,
+            }
+        }
+    };
+    let mut points = [0u16; 2];
+    for c in places[3] {
+        points[rng.gen_range(0..2)] += c.points();
+    }
+    if trump.is_some() {
+        points[rng.gen_range(0..2)] += 60;
+    }
+    let leader = Seat::from_index(rng.gen_range(0..2));
+    let state = State::two([places[0], places[1]], leader, trump, points, places[2]);
+    Sample {
+        seed,
+        rules,
+        deal: None,
+        start: state,
+        play: Vec::new(),
+        state,
+    }
 }

@@ -19,13 +19,21 @@
 //! Plain minimax is fine up to about five tricks left. For whole hands,
 //! [`reference_value_memo`] adds one thing only: a map from the position at a
 //! trick boundary to the exact number of points D still scores from there.
+//!
+//! Two players (`players=2`, issue 22): D and L only, ten cards each, tricks
+//! of two cards (D → L → D); the second musik goes with the last trick, its
+//! card points (and under `last_musik=marriage` the value of a K+Q pair
+//! lying in it) to that trick's winner. D takes the first musik and lays two
+//! of the twelve cards away: under `laid_away=split` the first counts for D
+//! and the second joins the other musik; under `laid_away=declarer` both
+//! count for D. Read from `State` as `seats` and `last_musik`.
 
 use std::collections::HashMap;
 
 use tysiac::deal::Give;
 use tysiac::{
-    BeatSeat, Card, CardSet, Deal, Declare, DiscardPoints, Exchange, Move, Musik, Rank, Rules,
-    Seat, State, Suit, TrumpFrom, TrumpRule,
+    BeatSeat, Card, CardSet, Deal, Declare, DiscardPoints, Exchange, LaidAway, LastMusik, Move,
+    Musik, Players, Rank, Rules, Seat, State, Suit, TrumpFrom, TrumpRule,
 };
 
 // ---------------------------------------------------------------------------
@@ -71,12 +79,32 @@ fn marriage_value(rules: &Rules, suit: Suit) -> u16 {
     rules.marriage_values[i]
 }
 
-/// Tricks in a hand: 8, or 7 with `musik=discard`.
+/// Tricks in a hand: 8, or 7 with `musik=discard`; 10 with two players.
 fn tricks_in_hand(rules: &Rules) -> usize {
+    if rules.players == Players::Two {
+        return 10;
+    }
     match rules.musik {
         Musik::Pass => 8,
         Musik::Discard => 7,
     }
+}
+
+/// What the musik taken with the last trick scores with two players: its
+/// cards' points, and under `last_musik=marriage` the value of every suit
+/// whose king and queen both lie in it.
+pub fn last_musik_value(rules: &Rules, musik: CardSet) -> u16 {
+    let mut value = cards_points(musik);
+    if rules.last_musik == LastMusik::Marriage {
+        for suit in Suit::ALL {
+            let king = musik.contains(Card::new(suit, Rank::King));
+            let queen = musik.contains(Card::new(suit, Rank::Queen));
+            if king && queen {
+                value += marriage_value(rules, suit);
+            }
+        }
+    }
+    value
 }
 
 /// Seats in playing order D → L → R → D, as 0, 1, 2.
@@ -109,6 +137,10 @@ pub struct Pos {
     pub pending_trump: Option<Suit>,
     /// `marriage_needs_trick=yes`: marriage points waiting for a trick won.
     pub pending: [u16; 3],
+    /// Seats at the table: 3, or 2 (D and L) with two players.
+    pub seats: usize,
+    /// Two players: the musik the last trick's winner takes.
+    pub last_musik: CardSet,
 }
 
 impl Pos {
@@ -122,6 +154,8 @@ impl Pos {
             points: [0; 3],
             pending_trump: s.pending_trump,
             pending: [0; 3],
+            seats: s.seats as usize,
+            last_musik: s.last_musik,
         };
         for &c in s.trick() {
             p.trick[p.in_trick] = Some(c);
@@ -143,7 +177,17 @@ impl Pos {
             hands[seat_of(no).index()] = self.hands[no];
             points[seat_of(no).index()] = self.points[no];
         }
-        let mut s = State::new(hands, seat_of(self.leader), self.trump, points);
+        let mut s = if self.seats == 2 {
+            State::two(
+                [hands[0], hands[1]],
+                seat_of(self.leader),
+                self.trump,
+                [points[0], points[1]],
+                self.last_musik,
+            )
+        } else {
+            State::new(hands, seat_of(self.leader), self.trump, points)
+        };
         for c in self.cards_in_trick() {
             s.push_trick_card(c);
         }
@@ -164,7 +208,7 @@ impl Pos {
     }
 
     fn to_move(self) -> usize {
-        (self.leader + self.in_trick) % 3
+        (self.leader + self.in_trick) % self.seats
     }
 
     fn is_over(&self) -> bool {
@@ -314,12 +358,18 @@ impl Pos {
         self.hands[seat].remove(card);
         self.trick[self.in_trick] = Some(card);
         self.in_trick += 1;
-        if self.in_trick == 3 {
-            let cards = self.trick.map(|c| c.expect("three cards"));
-            let winner = (self.leader + winner_of(&cards, self.trump)) % 3;
+        // A trick is one card from each seat: three, or two with two players.
+        if self.in_trick == self.seats {
+            let cards: Vec<Card> = self.cards_in_trick();
+            let winner = (self.leader + winner_of(&cards, self.trump)) % self.seats;
             self.points[winner] += cards.iter().map(|&c| card_points(c)).sum::<u16>();
             if self.hands.iter().all(|h| h.is_empty()) {
+                // The last trick: its bonus, and with two players the
+                // musik that goes with it.
                 self.points[winner] += rules.last_trick_bonus;
+                if self.seats == 2 {
+                    self.points[winner] += last_musik_value(rules, self.last_musik);
+                }
             }
             self.points[winner] += std::mem::take(&mut self.pending[winner]);
             if let Some(t) = self.pending_trump.take() {
@@ -360,12 +410,28 @@ pub fn reference_play(rules: &Rules, state: &State, mv: Move) -> State {
 
 /// Every exchange the rules allow for `deal`: under `musik=pass` one card of
 /// D's ten to L and another to R (90 ordered pairs), under `musik=discard`
-/// any three of the ten (120); with `trump=chosen` each with each trump.
+/// any three of the ten (120); with two players two of D's twelve laid
+/// away, in order under `laid_away=split` (the first counts for D, the
+/// second goes to the other musik: 132 ordered pairs), as a pair under
+/// `laid_away=declarer` (66); with `trump=chosen` each with each trump.
 pub fn reference_exchanges(rules: &Rules, deal: &Deal) -> Vec<Exchange> {
     let ten: Vec<Card> = (deal.hands[Seat::D.index()] | deal.musik).iter().collect();
     let mut gives = Vec::new();
-    match rules.musik {
-        Musik::Pass => {
+    match (rules.players, rules.musik) {
+        (Players::Two, _) => {
+            for a in 0..ten.len() {
+                for b in 0..ten.len() {
+                    let counted = match rules.laid_away {
+                        LaidAway::Split => a != b,
+                        LaidAway::Declarer => a < b,
+                    };
+                    if counted {
+                        gives.push(Give::LayAway(ten[a], ten[b]));
+                    }
+                }
+            }
+        }
+        (Players::Three, Musik::Pass) => {
             for &l in &ten {
                 for &r in &ten {
                     if l != r {
@@ -374,7 +440,7 @@ pub fn reference_exchanges(rules: &Rules, deal: &Deal) -> Vec<Exchange> {
                 }
             }
         }
-        Musik::Discard => {
+        (Players::Three, Musik::Discard) => {
             for a in 0..ten.len() {
                 for b in a + 1..ten.len() {
                     for c in b + 1..ten.len() {
@@ -400,7 +466,10 @@ pub fn reference_exchanges(rules: &Rules, deal: &Deal) -> Vec<Exchange> {
 
 /// The position at the first lead after `exchange`: D leads, holding the ten
 /// cards less those given or discarded; under `discard_points=declarer` the
-/// discards' points are D's from the start; a chosen trump is in force.
+/// discards' points are D's from the start; a chosen trump is in force. With
+/// two players D holds twelve less the two laid away, whose points are D's
+/// (both under `laid_away=declarer`; under `split` the first's, the second
+/// joining the other musik, which goes with the last trick).
 pub fn reference_after(rules: &Rules, deal: &Deal, exchange: &Exchange) -> State {
     let (d, l, r) = (Seat::D.index(), Seat::L.index(), Seat::R.index());
     let mut hands = deal.hands;
@@ -423,7 +492,25 @@ pub fn reference_after(rules: &Rules, deal: &Deal, exchange: &Exchange) -> State
                 points[d] = cards_points(set);
             }
         }
-        Give::LayAway(..) => panic!("the reference does not play two players yet"),
+        Give::LayAway(first, second) => {
+            assert_eq!(rules.players, Players::Two);
+            let twelve = deal.hands[d] | deal.musik;
+            assert!(twelve.contains(first) && twelve.contains(second) && first != second);
+            let mut left = twelve;
+            left.remove(first);
+            left.remove(second);
+            let (to_d, last_musik) = match rules.laid_away {
+                LaidAway::Split => (card_points(first), deal.other_musik.with(second)),
+                LaidAway::Declarer => (card_points(first) + card_points(second), deal.other_musik),
+            };
+            return State::two(
+                [left, deal.hands[l]],
+                Seat::D,
+                exchange.trump,
+                [to_d, 0],
+                last_musik,
+            );
+        }
     }
     State::new(hands, Seat::D, exchange.trump, points)
 }
@@ -467,6 +554,9 @@ pub struct Key {
     leader: usize,
     trump: Option<Suit>,
     pending: u16,
+    /// Two players: the musik the last trick takes (one memo serves every
+    /// exchange of a deal, which lay different cards into it).
+    last_musik: CardSet,
 }
 
 /// A memo that several positions can share, all under one rule set: what D
@@ -483,6 +573,7 @@ fn gain(rules: &Rules, p: &Pos, memo: &mut Memo) -> u16 {
         leader: p.leader,
         trump: p.trump,
         pending: p.pending[0],
+        last_musik: p.last_musik,
     });
     if let Some(g) = key.as_ref().and_then(|k| memo.get(k)) {
         return *g;
