@@ -85,18 +85,18 @@ impl FromStr for Move {
     }
 }
 
-/// Up to 16 moves (8 cards, and with `declare=optional` an undeclared twin
-/// for each declaring lead).
+/// Up to 20 moves (10 cards with two players, and with `declare=optional`
+/// an undeclared twin for each declaring lead).
 #[derive(Clone, Copy)]
 pub struct MoveList {
-    moves: [Move; 16],
+    moves: [Move; 20],
     len: u8,
 }
 
 impl MoveList {
     pub const fn new() -> MoveList {
         MoveList {
-            moves: [Move(0); 16],
+            moves: [Move(0); 20],
             len: 0,
         }
     }

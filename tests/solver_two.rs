@@ -436,16 +436,10 @@ fn hand_worked_endgames() {
     hand_worked("players=2 must_beat=no", &s, 18);
 }
 
-/// `tysiac::MoveList` holds 16 moves: enough for three players' eight
-/// cards each with an undeclared twin, not for two players' ten. Here D's
-/// ten cards all declare (four aces under `ace_marriage`, three marriages)
-/// on a first trick that allows it, and `declare=optional` doubles each:
-/// 20 moves, and `State::legal_moves` panics. The fix (src/moves.rs, not
-/// this branch's): `moves: [Move; 20]`. Until then the generators leave
-/// such hands out (`common::gen::move_list_overflows`); the solver's own
-/// move lists hold 20.
+/// Two players' ten cards may all declare (four aces under `ace_marriage`,
+/// three marriages) on a first trick that allows it, and `declare=optional`
+/// doubles each: 20 moves, more than the 16 three players can need.
 #[test]
-#[ignore = "src/moves.rs: MoveList holds 16 moves, two players need 20"]
 fn more_than_sixteen_moves() {
     let rules: Rules = "players=2 declare=optional ace_marriage=200 first_trick_marriage=yes"
         .parse()

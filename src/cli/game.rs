@@ -194,8 +194,7 @@ fn table_of(mut args: GameArgs) -> Result<(GameArgs, Vec<String>), String> {
         (None, None) if two_by_rules => "me,pimc".into(),
         (None, None) => "me,pimc,pimc".into(),
     };
-    let seats =
-        tysiac::game::computer::parse_seats(&text).map_err(|e| format!("--seats: {e}"))?;
+    let seats = tysiac::game::computer::parse_seats(&text).map_err(|e| format!("--seats: {e}"))?;
     if let Some(n) = players.filter(|&n| n != seats.len()) {
         return Err(format!(
             "--players {n} but --seats names {}: give as many seats as players",

@@ -461,38 +461,11 @@ pub fn random_two_full_deal(seed: u64, rules: Rules) -> Sample {
     random_two_start(&mut rng, seed, rules)
 }
 
-/// Could a lead from `state` offer more than 16 moves? Ten cards, seven
-/// or more of which declare (the K and Q of held marriages, the aces of a
-/// counting ace marriage), each with its undeclared twin under
-/// `declare=optional`: more than `tysiac::MoveList` holds (16, enough for
-/// three players' eight cards), and `State::legal_moves` panics. The
-/// generators of two-player hands leave such hands out (see
-/// `solver_two.rs`, `more_than_sixteen_moves`); with fewer declaring cards
-/// no later lead can offer more, as they only go.
-pub fn move_list_overflows(rules: &Rules, state: &State) -> bool {
-    rules.declare == Declare::Optional
-        && state.hands.iter().any(|&h| {
-            let marriages = 2 * h.marriages().count();
-            let aces = CardSet::full_rank(Rank::Ace);
-            let four = if rules.ace_marriage > 0 && aces.is_subset(h) {
-                4
-            } else {
-                0
-            };
-            h.len() + marriages + four > 16
-        })
-}
-
 fn random_two_start(rng: &mut ChaCha8Rng, seed: u64, rules: Rules) -> Sample {
-    let (deal, exchange, state) = loop {
-        let (deal, exchange) = random_two_deal(rng, &rules);
-        let state = deal
-            .after(&rules, &exchange)
-            .expect("the generated lay-away is allowed");
-        if !move_list_overflows(&rules, &state) {
-            break (deal, exchange, state);
-        }
-    };
+    let (deal, exchange) = random_two_deal(rng, &rules);
+    let state = deal
+        .after(&rules, &exchange)
+        .expect("the generated lay-away is allowed");
     Sample {
         seed,
         rules,
