@@ -32,7 +32,7 @@
 
 use std::fmt::{self, Display, Write as _};
 
-use serde::ser::{SerializeMap, SerializeSeq};
+use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 
 use crate::card::Suit;
@@ -41,7 +41,7 @@ use crate::moves::Move;
 use crate::position::{BadMove, Form, Position};
 use crate::rules::Rules;
 use crate::score;
-use crate::seat::Seat;
+use crate::seat::{PerSeat, Seat};
 use crate::solver::Solver;
 use crate::state::{Declaration, State};
 
@@ -115,8 +115,7 @@ pub struct TrickRecord {
     pub makeable: Option<bool>,
     /// Each seat's own points (cards won and marriages declared) after the
     /// trick's last analyzed move.
-    #[serde(serialize_with = "by_seat")]
-    pub seat_points: [u16; 3],
+    pub seat_points: PerSeat<u16>,
 }
 
 /// The exchange made, against the best one.
@@ -143,19 +142,15 @@ pub struct HandRecord {
     /// Card points won, by seat (D L R). Points the start state already
     /// held count here: in a history those are only discards counted for D
     /// (`discard_points=declarer`).
-    #[serde(serialize_with = "by_seat")]
-    pub cards: [u16; 3],
+    pub cards: PerSeat<u16>,
     /// Marriage points declared, by seat.
-    #[serde(serialize_with = "by_seat")]
-    pub marriages: [u16; 3],
+    pub marriages: PerSeat<u16>,
     /// Cards and marriages, by seat.
-    #[serde(serialize_with = "by_seat")]
-    pub points: [u16; 3],
+    pub points: PerSeat<u16>,
     /// Whether the contract was made (complete hands with a contract).
     pub made: Option<bool>,
     /// The hand's score by seat under the rules (complete hands with a contract).
-    #[serde(serialize_with = "opt_by_seat")]
-    pub score: Option<[i32; 3]>,
+    pub score: Option<PerSeat<i32>>,
 }
 
 /// One seat's mistakes.
@@ -213,8 +208,7 @@ pub struct Analysis {
     pub tricks: Vec<TrickRecord>,
     pub hand: HandRecord,
     /// By seat.
-    #[serde(serialize_with = "by_seat")]
-    pub summary: [SeatSummary; 3],
+    pub summary: PerSeat<SeatSummary>,
     /// The bad move the history stopped at, if any: nothing after it is analyzed.
     pub stopped: Option<Stopped>,
 }
@@ -305,12 +299,12 @@ pub fn analyze_play(
                 points: 0,
                 value: before,
                 makeable: makeable(before),
-                seat_points: s.points,
+                seat_points: PerSeat::new(s.points, s.seats),
             });
         }
         let trick = tricks.last_mut().expect("a trick was opened");
         trick.cards.push(mv);
-        trick.seat_points = states[i + 1].points;
+        trick.seat_points = PerSeat::new(states[i + 1].points, s.seats);
         if trick.cards.len() == 1 {
             // The lead's declaration already sets the trump of this trick.
             trick.trump = states[i + 1].trump;
@@ -343,13 +337,13 @@ pub fn analyze_play(
     let score = contract
         .filter(|_| complete)
         .map(|c| score::hand_score(&rules, c, points));
-    let mut summary: [SeatSummary; 3] = Default::default();
-    for seat in Seat::ALL {
-        summary[seat.index()].points = points[seat.index()];
-        summary[seat.index()].score = score.map(|s| s[seat.index()]);
+    let mut summary: PerSeat<SeatSummary> = PerSeat::default_for(end.seats);
+    for &seat in end.seats() {
+        summary[seat].points = points[seat.index()];
+        summary[seat].score = score.map(|s| s[seat.index()]);
     }
     for r in &records {
-        let sum = &mut summary[r.seat.index()];
+        let sum = &mut summary[r.seat];
         if r.cost > 0 {
             sum.mistakes += 1;
             sum.cost += u32::from(r.cost);
@@ -364,11 +358,11 @@ pub fn analyze_play(
         tricks,
         hand: HandRecord {
             complete,
-            cards,
-            marriages,
-            points,
+            cards: PerSeat::new(cards, end.seats),
+            marriages: PerSeat::new(marriages, end.seats),
+            points: PerSeat::new(points, end.seats),
             made,
-            score,
+            score: score.map(|s| PerSeat::new(s, end.seats)),
         },
         summary,
         ..empty(rules, contract)
@@ -461,13 +455,13 @@ fn empty(rules: Rules, contract: Option<u16>) -> Analysis {
         tricks: Vec::new(),
         hand: HandRecord {
             complete: false,
-            cards: [0; 3],
-            marriages: [0; 3],
-            points: [0; 3],
+            cards: PerSeat::default_for(rules.seats()),
+            marriages: PerSeat::default_for(rules.seats()),
+            points: PerSeat::default_for(rules.seats()),
             made: None,
             score: None,
         },
-        summary: Default::default(),
+        summary: PerSeat::default_for(rules.seats()),
         stopped: None,
     }
 }
@@ -543,11 +537,16 @@ impl Analysis {
             }
             if let Some(w) = t.winner {
                 let s = if t.points == 1 { "" } else { "s" };
-                let [d, l, r] = t.seat_points;
+                let own: Vec<String> = t
+                    .seat_points
+                    .iter()
+                    .map(|(seat, p)| format!("{seat} {p}"))
+                    .collect();
                 writeln!(
                     o,
-                    "        {w} wins {} point{s} · own points D {d} L {l} R {r}",
-                    t.points
+                    "        {w} wins {} point{s} · own points {}",
+                    t.points,
+                    own.join(" ")
                 )?;
             }
         }
@@ -561,13 +560,13 @@ impl Analysis {
             } else {
                 "points so far"
             };
-            let seats: Vec<String> = Seat::ALL
+            let seats: Vec<String> = h
+                .points
                 .iter()
-                .map(|seat| {
-                    let i = seat.index();
+                .map(|(seat, p)| {
                     format!(
-                        "{seat} {} ({} cards + {} marriages)",
-                        h.points[i], h.cards[i], h.marriages[i]
+                        "{seat} {p} ({} cards + {} marriages)",
+                        h.cards[seat], h.marriages[seat]
                     )
                 })
                 .collect();
@@ -575,18 +574,18 @@ impl Analysis {
         }
         if let (Some(c), Some(made), Some(score)) = (self.contract, h.made, h.score) {
             let word = if made { "made" } else { "failed" };
-            writeln!(
-                o,
-                "contract {c} {word} · score D {:+}, L {:+}, R {:+}",
-                score[0], score[1], score[2]
-            )?;
+            let scores: Vec<String> = score
+                .iter()
+                .map(|(seat, v)| format!("{seat} {v:+}"))
+                .collect();
+            writeln!(o, "contract {c} {word} · score {}", scores.join(", "))?;
         }
         if self.moves.is_empty() {
             return Ok(());
         }
         writeln!(o, "summary:")?;
-        for seat in Seat::ALL {
-            let s = &self.summary[seat.index()];
+        for &seat in self.summary.seats() {
+            let s = &self.summary[seat];
             write!(o, "  {seat}: ")?;
             match s.largest {
                 None => write!(o, "no mistakes")?,
@@ -671,20 +670,4 @@ fn display_list<T: Display, S: Serializer>(v: &[T], s: S) -> Result<S::Ok, S::Er
         seq.serialize_element(&x.to_string())?;
     }
     seq.end()
-}
-
-/// `{"D": …, "L": …, "R": …}`.
-fn by_seat<T: Serialize, S: Serializer>(v: &[T; 3], s: S) -> Result<S::Ok, S::Error> {
-    let mut map = s.serialize_map(Some(3))?;
-    for seat in Seat::ALL {
-        map.serialize_entry(&seat.char(), &v[seat.index()])?;
-    }
-    map.end()
-}
-
-fn opt_by_seat<T: Serialize, S: Serializer>(v: &Option<[T; 3]>, s: S) -> Result<S::Ok, S::Error> {
-    match v {
-        Some(v) => by_seat(v, s),
-        None => s.serialize_none(),
-    }
 }

@@ -52,7 +52,7 @@ pub use rules::{
     TrumpFrom, TrumpRule,
 };
 pub use score::{hand_score, Game};
-pub use seat::Seat;
+pub use seat::{PerSeat, Seat};
 pub use solver::{Solution, Solver, Stats, TransTable};
 pub use state::{trick_winner, Declaration, Played, State};
 pub use view::{Layout, Sampler, Seen, View, ViewError};

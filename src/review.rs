@@ -18,7 +18,7 @@ use crate::estimate::sample::{deal_unseen, sample_rng};
 use crate::moves::Move;
 use crate::pimc::{self, display, Objective, PimcOptions};
 use crate::position::{Form, Position};
-use crate::seat::Seat;
+use crate::seat::{PerSeat, Seat};
 use crate::solver::Solver;
 use crate::view::View;
 
@@ -115,17 +115,7 @@ pub struct Review {
     pub exchange: Option<ViewedExchange>,
     pub moves: Vec<ViewedMove>,
     /// By seat.
-    #[serde(serialize_with = "by_seat")]
-    pub summary: [ViewSummary; 3],
-}
-
-fn by_seat<S: serde::Serializer>(v: &[ViewSummary; 3], s: S) -> Result<S::Ok, S::Error> {
-    use serde::ser::SerializeMap;
-    let mut map = s.serialize_map(Some(3))?;
-    for seat in Seat::ALL {
-        map.serialize_entry(&seat.to_string(), &v[seat.index()])?;
-    }
-    map.end()
+    pub summary: PerSeat<ViewSummary>,
 }
 
 /// Judges every move of a history-form position from its mover's view.
@@ -138,7 +128,7 @@ pub fn review(p: &Position, opts: &PimcOptions, solver: &mut Solver) -> Result<R
     };
     let rules = p.rules;
     let mut moves = Vec::with_capacity(h.moves.len());
-    let mut summary: [ViewSummary; 3] = Default::default();
+    let mut summary: PerSeat<ViewSummary> = PerSeat::default_for(start.seats);
     let mut objective = Objective::Points;
     let mut state = start;
     for (i, &mv) in h.moves.iter().enumerate() {
@@ -168,7 +158,7 @@ pub fn review(p: &Position, opts: &PimcOptions, solver: &mut Solver) -> Result<R
         let played_dd = dd.iter().find(|(m, _)| *m == mv).expect("legal").1;
         let dd_cost = best_dd.abs_diff(played_dd);
         let verdict = verdict(dd_cost, view_cost, view_chance_cost);
-        let sum = &mut summary[seat.index()];
+        let sum = &mut summary[seat];
         sum.dd_cost += u32::from(dd_cost);
         match verdict {
             Verdict::Mistake => {
@@ -202,7 +192,7 @@ pub fn review(p: &Position, opts: &PimcOptions, solver: &mut Solver) -> Result<R
         _ => None,
     };
     if let Some(x) = &exchange {
-        let sum = &mut summary[Seat::D.index()];
+        let sum = &mut summary[Seat::D];
         sum.dd_cost += u32::from(x.dd_cost);
         match x.verdict {
             Verdict::Mistake => {
@@ -376,8 +366,7 @@ impl Review {
         if self.moves.iter().all(|m| m.verdict == Verdict::Fine) {
             o += "  (no costly move either way)\n";
         }
-        for seat in Seat::ALL {
-            let s = &self.summary[seat.index()];
+        for (seat, s) in self.summary.iter() {
             o += &format!(
                 "  {seat}: {} mistake{} ({} points double-dummy), {} unlucky guess{}, {} lucky bet{}\n",
                 s.mistakes,

@@ -454,6 +454,20 @@ impl Game {
         (declarer + seat.index()) % 3
     }
 
+    /// Whether the number of players fits the rules: two under
+    /// `players=2`, else three or four.
+    pub fn check_players(&self) -> Result<(), String> {
+        let n = self.players.len();
+        match (self.rules.players, n) {
+            (Players::Two, 2) | (Players::Three, 3..=4) => Ok(()),
+            (Players::Two, _) => Err(format!("players=2 is a game of two players, not {n}")),
+            (Players::Three, 2) => {
+                Err("a game of two players needs players=2 (the game of two musiks)".into())
+            }
+            (Players::Three, _) => Err(format!("a game has 3 or 4 players, not {n}")),
+        }
+    }
+
     /// The dealer of a hand (four players: `dealer`, or the rotation's next)
     /// and the players at D, L and R (D and L with two players): in playing
     /// order from the declarer, the dealer left out.
@@ -462,19 +476,8 @@ impl Game {
         declarer: usize,
         dealer: Option<usize>,
     ) -> Result<(Option<usize>, Vec<usize>), String> {
+        self.check_players()?;
         let n = self.players.len();
-        match (self.rules.players, n) {
-            (Players::Two, 2) | (Players::Three, 3..=4) => {}
-            (Players::Two, _) => {
-                return Err(format!("players=2 is a game of two players, not {n}"));
-            }
-            (Players::Three, 2) => {
-                return Err(
-                    "a game of two players needs players=2 (the game of two musiks)".into(),
-                );
-            }
-            (Players::Three, _) => return Err(format!("a game has 3 or 4 players, not {n}")),
-        }
         if declarer >= n {
             return Err(format!("declarer {declarer} is not one of the {n} players"));
         }

@@ -92,3 +92,87 @@ impl FromStr for Seat {
         }
     }
 }
+
+/// One value for each seat in play: D, L and R, or D and L with two
+/// players. Written in JSON as a map by seat letter, `{"D": …, "L": …}`,
+/// so a two-player hand has no R.
+///
+/// ```
+/// use tysiac::{PerSeat, Seat};
+/// let mut points = PerSeat::new([40, 12, 0], 2);
+/// points[Seat::L] += 3;
+/// assert_eq!(points.seats(), [Seat::D, Seat::L]);
+/// assert_eq!(serde_json::to_string(&points).unwrap(), r#"{"D":40,"L":15}"#);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PerSeat<T> {
+    values: [T; 3],
+    seats: u8,
+}
+
+impl<T> PerSeat<T> {
+    /// `values` by seat (D, L, R); `seats` in play, 3 or 2 (R's value is
+    /// then ignored).
+    pub fn new(values: [T; 3], seats: impl Into<usize>) -> PerSeat<T> {
+        let seats = seats.into().clamp(2, 3) as u8;
+        PerSeat { values, seats }
+    }
+
+    /// The seats in play.
+    pub fn seats(&self) -> &'static [Seat] {
+        &Seat::ALL[..self.seats as usize]
+    }
+
+    /// The values of D, L and R (R's the default with two players).
+    pub fn to_array(&self) -> [T; 3]
+    where
+        T: Copy,
+    {
+        self.values
+    }
+
+    /// Each seat in play with its value.
+    pub fn iter(&self) -> impl Iterator<Item = (Seat, &T)> + '_ {
+        self.seats()
+            .iter()
+            .map(move |&s| (s, &self.values[s.index()]))
+    }
+}
+
+impl<T: Default> PerSeat<T> {
+    /// A default value for each of `seats` seats.
+    pub fn default_for(seats: impl Into<usize>) -> PerSeat<T> {
+        PerSeat::new(Default::default(), seats)
+    }
+}
+
+impl<T> std::ops::Index<Seat> for PerSeat<T> {
+    type Output = T;
+    fn index(&self, seat: Seat) -> &T {
+        &self.values[seat.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<Seat> for PerSeat<T> {
+    fn index_mut(&mut self, seat: Seat) -> &mut T {
+        &mut self.values[seat.index()]
+    }
+}
+
+/// Equal to the values of D, L and R (R's the default with two players).
+impl<T: PartialEq> PartialEq<[T; 3]> for PerSeat<T> {
+    fn eq(&self, other: &[T; 3]) -> bool {
+        self.values == *other
+    }
+}
+
+impl<T: serde::Serialize> serde::Serialize for PerSeat<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.seats as usize))?;
+        for (seat, v) in self.iter() {
+            map.serialize_entry(&seat.char(), v)?;
+        }
+        map.end()
+    }
+}

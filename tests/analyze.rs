@@ -51,9 +51,9 @@ fn defender_discarding_a_ten_costs_ten() {
     assert_eq!(td.contract_change, Some(ContractChange::GivenAway));
     assert_eq!(a.hand.points, [21, 0, 4]);
     assert_eq!(a.hand.made, Some(true));
-    assert_eq!(a.summary[1].mistakes, 1);
-    assert_eq!(a.summary[1].cost, 10);
-    assert_eq!(a.summary[1].largest, Some(1));
+    assert_eq!(a.summary[Seat::L].mistakes, 1);
+    assert_eq!(a.summary[Seat::L].cost, 10);
+    assert_eq!(a.summary[Seat::L].largest, Some(1));
     // The first trick began before the analysis: its lead is shown with it.
     assert_eq!(a.tricks[0].cards, moves("AS TD 9D"));
     assert_eq!(a.tricks[0].winner, Some(Seat::D));
@@ -79,7 +79,7 @@ fn declarer_throwing_the_ace_costs_the_last_trick() {
     assert_eq!(a.hand.points, [0, 22, 12]);
     assert_eq!(a.hand.made, Some(false));
     // −10 for D; defenders 22 → 20, 12 → 10.
-    assert_eq!(a.hand.score, Some([-10, 20, 10]));
+    assert_eq!(a.hand.score.map(|s| s.to_array()), Some([-10, 20, 10]));
     assert!(a.tricks.iter().all(|t| t.makeable.is_some()));
     assert_eq!(a.tricks[0].makeable, Some(true));
     assert_eq!(a.tricks[1].makeable, Some(false));
@@ -159,7 +159,7 @@ fn check_against_solver(p: &Position, a: &Analysis, check: &mut Solver) {
     }
     // The identity: costs add up to the drop from the start value to the end.
     let end = if a.hand.complete {
-        i32::from(a.hand.points[0])
+        i32::from(a.hand.points[Seat::D])
     } else {
         i32::from(check.value(&s))
     };
@@ -168,7 +168,7 @@ fn check_against_solver(p: &Position, a: &Analysis, check: &mut Solver) {
         i32::from(a.start_value.unwrap()) - end
     );
     assert_eq!(a.hand.points, s.points);
-    let total: u32 = a.summary.iter().map(|x| x.cost).sum();
+    let total: u32 = a.summary.iter().map(|(_, x)| x.cost).sum();
     assert_eq!(total as i32, declarer_cost + defender_cost);
 }
 
@@ -184,10 +184,10 @@ fn random_hands(rules: Rules, seeds: std::ops::Range<u64>, n: usize) {
         if n >= 24 {
             assert!(a.hand.complete);
             let c = p.contract.unwrap();
-            assert_eq!(a.hand.made, Some(a.hand.points[0] >= c));
+            assert_eq!(a.hand.made, Some(a.hand.points[Seat::D] >= c));
             assert_eq!(
-                a.hand.score,
-                Some(tysiac::hand_score(&rules, c, a.hand.points))
+                a.hand.score.map(|s| s.to_array()),
+                Some(tysiac::hand_score(&rules, c, a.hand.points.to_array()))
             );
         }
         // The exchange against the best one.

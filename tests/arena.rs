@@ -117,7 +117,19 @@ fn the_same_seed_gives_the_same_games_whatever_the_threads() {
 #[test]
 fn bad_seats_and_counts_are_refused() {
     for (args, want) in [
-        (vec!["--seats", "pimc,heuristic"], "3 or 4"),
+        (vec!["--seats", "pimc"], "3 or 4"),
+        (
+            vec!["--players", "3", "--seats", "pimc,heuristic"],
+            "--players 3 but --seats names 2",
+        ),
+        (
+            vec!["--rules", "players=2", "--seats", "pimc,heuristic,dd"],
+            "--rules says players=2, but 3 seats are given",
+        ),
+        (
+            vec!["--rules", "musik=discard", "--seats", "pimc,heuristic"],
+            "musik applies only with three players",
+        ),
         (
             vec!["--seats", "pimc,heuristic,bob"],
             "'bob' is not a player",

@@ -92,11 +92,14 @@ fn the_report_lists_costly_moves_and_counts_in_words() {
             viewed(22, Seat::R, "JS", 5, "QS", 1.0, None, Verdict::UnluckyGuess),
             viewed(23, Seat::L, "KD", 4, "9D", 3.0, Some(0.0), Verdict::Mistake),
         ],
-        summary: [
-            summary(1, 26, 0, 1),
-            summary(2, 20, 0, 0),
-            summary(0, 0, 1, 0),
-        ],
+        summary: tysiac::PerSeat::new(
+            [
+                summary(1, 26, 0, 1),
+                summary(2, 20, 0, 0),
+                summary(0, 0, 1, 0),
+            ],
+            3usize,
+        ),
     };
     let want = "\nfrom each mover's view (100 layouts a move, seed 1000; objective Contract):\n\
         \x20 exchange 9H 9C: dd cost 26, view cost 15.9 (D's best by its view: QC TS, 85.9 against 70.0): a mistake\n\
@@ -119,11 +122,14 @@ fn the_report_lists_costly_moves_and_counts_in_words() {
         inference: tysiac::Inference::Model,
         exchange: None,
         moves: vec![viewed(1, Seat::D, "AH", 0, "AH", 0.5, None, Verdict::Fine)],
-        summary: [
-            summary(0, 0, 2, 2),
-            summary(0, 0, 0, 0),
-            summary(0, 0, 0, 0),
-        ],
+        summary: tysiac::PerSeat::new(
+            [
+                summary(0, 0, 2, 2),
+                summary(0, 0, 0, 0),
+                summary(0, 0, 0, 0),
+            ],
+            3usize,
+        ),
     };
     let want = "\nfrom each mover's view (8 layouts a move, seed 3; objective Points):\n\
         \x20 move  seat  card  dd cost  view cost  view best  verdict\n\
@@ -245,7 +251,7 @@ fn verdicts_follow_the_documented_thresholds_and_the_summary_adds_up() {
             }
         }
         for seat in Seat::ALL {
-            let s = &r.summary[seat.index()];
+            let s = &r.summary[seat];
             let w = want[seat.index()];
             assert_eq!(
                 (

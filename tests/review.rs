@@ -43,7 +43,7 @@ fn view_costs_agree_with_double_dummy_where_the_mover_sees_everything() {
                         .filter(|m| m.seat == seat && m.verdict == v)
                         .count()
             };
-            let s = &r.summary[seat.index()];
+            let s = &r.summary[seat];
             assert_eq!(s.mistakes, of(Verdict::Mistake));
             assert_eq!(s.unlucky_guesses, of(Verdict::UnluckyGuess));
             assert_eq!(s.lucky_bets, of(Verdict::LuckyBet));

@@ -748,6 +748,7 @@ fn every_new_switch_round_trips() {
             "barrel_win" => "barrel_rule=ru ",
             "marriage_needs_trick" => "first_trick_marriage=yes ",
             "first_bomb_defenders" => "bomb=first_free ",
+            "laid_away" | "last_musik" => "players=2 ",
             _ => "",
         };
         assert_eq!(

@@ -89,7 +89,7 @@ pub fn run(args: ScoreArgs) -> ExitCode {
         game.next_dealer = sheet.first_dealer.unwrap_or(0);
         // Two names with three players' rules (or three with players=2): said
         // once, at the players: line, not at every hand.
-        if let Err(e) = game.seats(0, None) {
+        if let Err(e) = game.check_players() {
             errors.push(format!(
                 "{}:{}: players: {e}",
                 source.name, sheet.players_line

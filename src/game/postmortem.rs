@@ -10,7 +10,6 @@ use crate::analyze::{analyze_position, Analysis};
 use crate::estimate::{Progress, Workers};
 use crate::game::judge::{self, AuctionSeen};
 use crate::game::table::{HandLog, Table};
-use crate::seat::Seat;
 
 /// One call judged.
 #[derive(Clone, Debug, Serialize)]
@@ -131,8 +130,8 @@ pub fn review(
                 if let Some(cost) = a.exchange.as_ref().and_then(|e| e.cost) {
                     losses[seats[0]].exchange += u32::from(cost);
                 }
-                for seat in Seat::ALL {
-                    losses[seats[seat.index()]].play += a.summary[seat.index()].cost;
+                for (seat, s) in a.summary.iter() {
+                    losses[seats[seat.index()]].play += s.cost;
                 }
                 analysis = Some(a);
             }

@@ -920,19 +920,24 @@ struct StateRequest {
     rules: Option<String>,
 }
 
-/// Where a position stands, for drawing it: the hands, the trick on the
-/// table, the trump, the points, the seat to move and its legal moves (or,
-/// before the exchange, the three hands and the musik).
+/// Where a position stands, for drawing it: the seats in play, the hands,
+/// the trick on the table, the trump, the points, the seat to move and its
+/// legal moves (or, before the exchange, the hands and the musik; with two
+/// players both musiks).
 async fn state(bytes: Bytes) -> Answer {
     let req: StateRequest = body(&bytes)?;
     let list = positions(&req.text, rules(req.rules.as_deref())?)?;
     let (_, p) = &list[0];
-    let hands = |h: &[CardSet; 3]| json!({"D": h[0].to_string(), "L": h[1].to_string(), "R": h[2].to_string()});
+    let n = p.rules.seats();
+    let hands = |h: &[CardSet; 3]| json!(crate::PerSeat::new(h.map(|c| c.to_string()), n));
+    let seats: Vec<String> = Seat::ALL[..n].iter().map(|s| s.to_string()).collect();
     Ok(Json(match p.setup() {
         crate::Setup::Musik(deal) => json!({
             "stage": "musik",
+            "seats": seats,
             "hands": hands(&deal.hands),
             "musik": deal.musik.to_string(),
+            "other_musik": deal.is_two().then(|| deal.other_musik.to_string()),
             "contract": p.contract,
         }),
         crate::Setup::Play(st) => {
@@ -947,12 +952,14 @@ async fn state(bytes: Bytes) -> Answer {
             let trick: Vec<String> = st.trick().iter().map(|c| c.to_string()).collect();
             json!({
                 "stage": if st.is_over() { "over" } else { "play" },
+                "seats": seats,
                 "hands": hands(&st.hands),
                 "to_move": st.to_move().to_string(),
                 "leader": st.leader.to_string(),
                 "trick": trick,
                 "trump": st.trump.map(|t| t.to_string()),
-                "points": {"D": st.points[0], "L": st.points[1], "R": st.points[2]},
+                "points": crate::PerSeat::new(st.points, n),
+                "last_musik": (n == 2).then(|| st.last_musik.to_string()),
                 "legal": legal,
                 "contract": p.contract,
             })
