@@ -173,7 +173,8 @@ pub struct SeenHand {
     pub exchanged: bool,
     /// The cards given (`musik=pass`), one per defender.
     pub gifts: Vec<Gift>,
-    /// The cards discarded (`musik=discard`), to the declarer only.
+    /// The cards discarded (`musik=discard`), to the declarer only; with
+    /// two players the two laid away, the one whose points D keeps first.
     pub discarded: Option<Vec<String>>,
     /// The trump named in the exchange (`trump=chosen`).
     pub named_trump: Option<String>,
@@ -208,8 +209,11 @@ pub struct Legal {
     /// cards to give from.
     pub exchange_example: Option<String>,
     /// How many cards the exchange gives (two: one to L, one to R; three
-    /// discarded).
+    /// discarded; two laid away with two players).
     pub exchange_cards: usize,
+    /// Two players: the exchange lays two cards away, the one whose points
+    /// the declarer keeps first, then the one for the other musik.
+    pub lay_away: bool,
     /// The contract levels allowed after the exchange.
     pub contracts: Vec<u16>,
     /// The declarer may concede (the bomb).
@@ -307,6 +311,7 @@ fn legal(table: &Table, turn: &Turn) -> Legal {
                 if let Some(e) = all.first() {
                     l.exchange_example = Some(e.to_string());
                     l.exchange_cards = e.cards().len();
+                    l.lay_away = deal.is_two();
                 }
             }
         }
@@ -482,7 +487,7 @@ fn seen_hand(table: &Table, h: &HandLog, me: usize) -> SeenHand {
             }
             Give::LayAway(a, b) => {
                 if is_declarer {
-                    discarded = Some(cards_text(CardSet::from_card(a).with(b)));
+                    discarded = Some(vec![a.to_string(), b.to_string()]);
                     events.push(says(d, "lay", &format!(" away {a} and {b}.")));
                 } else {
                     events.push(says(d, "lay", " away two cards."));

@@ -848,14 +848,17 @@ async fn play(State(jobs): Shared, bytes: Bytes) -> Answer {
 #[serde(deny_unknown_fields)]
 struct DealRequest {
     seed: Option<u64>,
+    rules: Option<String>,
 }
 
-/// A random deal from a seed: `{"seed": s, "deal": "D L R musik"}`.
+/// A random deal from a seed: `{"seed": s, "deal": "D L R musik"}` (with
+/// `players=2`: `D L musik other-musik`).
 async fn deal(bytes: Bytes) -> Answer {
     let req: DealRequest = body(&bytes)?;
+    let rules = rules(req.rules.as_deref())?;
     let seed = req.seed.unwrap_or_else(clock_seed);
     let mut rng = estimate::sample::sample_rng(seed, 0);
-    let d = crate::random::deal(&mut rng);
+    let d = crate::random::deal_for(&mut rng, &rules);
     Ok(Json(json!({"seed": seed, "deal": d.to_string()})))
 }
 

@@ -5,7 +5,8 @@ const SUITS = ['H', 'D', 'C', 'S'];
 const SYM = { H: '♥', D: '♦', C: '♣', S: '♠' };
 const RANKS = ['A', 'T', 'K', 'Q', 'J', '9'];
 const MARRIAGE = { H: 100, D: 80, C: 60, S: 40 };
-const RULES = ['standard', 'pl', 'ru'];
+// The rule sets offered; `standard players=2` is the game of two musiks.
+const RULES = ['standard', 'pl', 'ru', 'standard players=2'];
 const $ = id => document.getElementById(id);
 const el = (tag, attrs = {}, ...kids) => {
   const e = document.createElement(tag);
@@ -230,29 +231,35 @@ async function boardRender() {
       const list = el('div', { class: 'hand', id: 'board-exchange-list' });
       for (const e of (r.exchanges || []).slice(0, 12)) {
         const g = e.give.join(' ');
-        list.append(el('button', { 'data-give': g, onclick: () => { board.exchange = g; $('board-exchange').value = g; boardRender(); } }, `${e.give[0]}→L ${e.give[1] || ''}→R: ${e.value}`));
+        const label = st.other_musik ? `${e.give[0]} kept, ${e.give[1]}→musik: ${e.value}` : `${e.give[0]}→L ${e.give[1] || ''}→R: ${e.value}`;
+        list.append(el('button', { 'data-give': g, onclick: () => { board.exchange = g; $('board-exchange').value = g; boardRender(); } }, label));
       }
       ex.append(list);
-      $('board-table').replaceChildren(seatBox('D (declarer)', handCards(st.hands.D)), seatBox('L', handCards(st.hands.L)), seatBox('R', handCards(st.hands.R)), seatBox('Musik', handCards(st.musik)));
+      const boxes = st.seats.map(s => seatBox(s === 'D' ? 'D (declarer)' : s, handCards(st.hands[s])));
+      boxes.push(seatBox(st.other_musik ? 'Musik (D takes)' : 'Musik', handCards(st.musik)));
+      if (st.other_musik) boxes.push(seatBox('Other musik (last trick)', handCards(st.other_musik)));
+      $('board-table').replaceChildren(...boxes);
       return;
     }
     const values = {};
     for (const m of r.moves) values[m.move] = m.value;
     board.values = values;
-    const seats = ['D', 'L', 'R'].map(s => seatBox(s === 'D' ? 'D (declarer)' : s, handCards(st.hands[s]), s === st.to_move && st.stage === 'play'
+    const seats = st.seats.map(s => seatBox(s === 'D' ? 'D (declarer)' : s, handCards(st.hands[s]), s === st.to_move && st.stage === 'play'
       ? { legal: st.legal, values, best: r.moves.length ? r.moves[0].value : null, tomove: true, seat: s, onplay: mv => { board.moves.push(mv); board.redo = []; boardRender(); } }
       : { seat: s }));
+    const points = st.seats.map(s => `${s} ${st.points[s]}`);
     status.textContent = st.stage === 'over'
-      ? `Hand over: D ${st.points.D}, L ${st.points.L}, R ${st.points.R}`
-      : `${st.to_move} to play · trump ${st.trump ? SYM[st.trump] : 'none'} · points D ${st.points.D} L ${st.points.L} R ${st.points.R} · D's double-dummy value ${r.value}`;
+      ? `Hand over: ${points.join(', ')}`
+      : `${st.to_move} to play · trump ${st.trump ? SYM[st.trump] : 'none'} · points ${points.join(' ')} · D's double-dummy value ${r.value}`;
     status.dataset.value = r.value;
+    if (st.last_musik) seats.push(seatBox('Musik for the last trick', handCards(st.last_musik)));
     $('board-table').replaceChildren(...seats, trickBox(st.trick));
   } catch (e) { showError($('board-table'), e); status.textContent = ''; }
 }
 $('board-load').addEventListener('click', boardLoad);
 $('board-random').addEventListener('click', async () => {
   try {
-    const d = await api('/deal', { seed: Number($('board-seed').value) || 1 });
+    const d = await api('/deal', { seed: Number($('board-seed').value) || 1, rules: $('board-rules').value });
     $('board-deal').value = d.deal; $('board-exchange').value = '';
     await boardLoad();
   } catch (e) { showError($('board-table'), e); }
@@ -297,7 +304,7 @@ function postRender() {
   const a = post.a;
   if (!a) return;
   const summary = el('table', { id: 'post-summary' }, el('tr', {}, ...['seat', 'mistakes', 'points given away', 'costliest move', 'points taken'].map(t => el('th', {}, t))),
-    ...['D', 'L', 'R'].map(s => el('tr', { 'data-seat': s }, el('td', {}, s), el('td', {}, a.summary[s].mistakes), el('td', {}, a.summary[s].cost), el('td', {}, a.summary[s].largest ?? '–'), el('td', {}, a.hand.points[s]))));
+    ...Object.keys(a.summary).map(s => el('tr', { 'data-seat': s }, el('td', {}, s), el('td', {}, a.summary[s].mistakes), el('td', {}, a.summary[s].cost), el('td', {}, a.summary[s].largest ?? '–'), el('td', {}, a.hand.points[s]))));
   const ex = a.exchange ? el('p', {}, `Exchange ${a.exchange.made ?? '–'} worth ${a.exchange.value ?? '–'}; best ${a.exchange.best} worth ${a.exchange.best_value}${a.exchange.cost ? ` (cost ${a.exchange.cost})` : ''}`) : '';
   const result = el('p', { class: 'status' }, a.hand.made == null ? `Points D ${a.hand.points.D}` : `Contract ${a.contract} ${a.hand.made ? 'made' : 'failed'}: D ${a.hand.points.D} points`);
   const list = el('ol', { class: 'moves', id: 'post-moves' });
@@ -322,13 +329,14 @@ async function postBoard(where, k) {
   const cut = lines.slice();
   if (moves.length) {
     const tricks = [];
-    for (let j = 0; j < moves.length; j += 3) tricks.push(moves.slice(j, j + 3).join(' '));
+    const n = Object.keys(post.a.summary).length;
+    for (let j = 0; j < moves.length; j += n) tricks.push(moves.slice(j, j + n).join(' '));
     cut[i] = 'play: ' + tricks.join(' | ');
   } else cut.splice(i, 1);
   try {
     const st = await api('/state', { text: cut.join('\n'), rules: $('post-rules').value });
     if (post.cur !== k || st.stage === 'musik') return;
-    where.replaceChildren(...['D', 'L', 'R'].map(s => seatBox(s, handCards(st.hands[s]), { seat: s, tomove: s === st.to_move && st.stage === 'play' })), trickBox(st.trick));
+    where.replaceChildren(...st.seats.map(s => seatBox(s, handCards(st.hands[s]), { seat: s, tomove: s === st.to_move && st.stage === 'play' })), trickBox(st.trick));
   } catch (e) { showError(where, e); }
 }
 const postStep = d => { if (post.a) { post.cur = Math.max(0, Math.min(post.a.moves.length, post.cur + d)); postRender(); } };
@@ -367,8 +375,8 @@ function puzzleRender() {
   // What the answer depends on: the trump and the points already taken.
   const trump = st.trump ? `${SYM[st.trump]} ${SUIT_NAME[st.trump]}` : 'none yet';
   const contract = p.contract ? ` · contract ${p.contract}` : '';
-  $('puzzle-goal').append(el('div', { id: 'puzzle-facts' }, `Trump: ${trump} · points taken: D ${st.points.D}, L ${st.points.L}, R ${st.points.R} · trick ${p.trick}, ${p.tricks_left} left${contract}`));
-  $('puzzle-table').replaceChildren(...['D', 'L', 'R'].map(s => seatBox(s, handCards(st.hands[s]), s === st.to_move && !puz.done
+  $('puzzle-goal').append(el('div', { id: 'puzzle-facts' }, `Trump: ${trump} · points taken: ${st.seats.map(s => `${s} ${st.points[s]}`).join(', ')} · trick ${p.trick}, ${p.tricks_left} left${contract}`));
+  $('puzzle-table').replaceChildren(...st.seats.map(s => seatBox(s, handCards(st.hands[s]), s === st.to_move && !puz.done
     ? { legal: st.legal, tomove: true, seat: s, onplay: puzzleAnswer } : { seat: s })), trickBox(st.trick));
 }
 // Why the answer wins: what each other card gives away, and where it shows.

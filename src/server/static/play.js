@@ -65,7 +65,11 @@ async function gameApi(path, body, method) {
 $('play-new').addEventListener('click', playStart);
 async function playStart() {
   const run = ++playGame.run;
-  const body = { seats: `me,${$('play-strength').value},${$('play-strength').value}`, rules: $('play-rules').value };
+  // Two players play the game of two musiks: the rule set gets players=2.
+  const two = $('play-players').value === '2';
+  const rules = $('play-rules').value + (two ? ' players=2' : '');
+  const others = two ? 1 : 2;
+  const body = { seats: ['me', ...Array(others).fill($('play-strength').value)].join(','), rules };
   if ($('play-seed').value) body.seed = Number($('play-seed').value);
   playSay('Dealing…');
   try {
@@ -171,6 +175,9 @@ function playPrompt(v) {
     }
     case 'exchange': {
       if (l.exchange_cards === 3) return `Discard three cards: click them (${playGame.give.length} of 3).`;
+      if (l.lay_away) return playGame.give.length === 0
+        ? 'You took a musik. Lay two cards away: first click the card whose points you keep.'
+        : 'Now click the card that goes into the other musik (its points go with the last trick).';
       const to = h.seats.slice(1);
       const next = to[playGame.give.length] || to[1];
       return `You took the musik. Give a card to ${next.name} (${next.seat}): click it.`;
@@ -246,7 +253,9 @@ function playTable(v) {
   // The contract, kept in view for the whole hand.
   if (h.declarer != null && (h.contract != null || h.conceded)) {
     const gift = h.received ? ` · ${nameOf(v, h.declarer)} gave you ${cardWords(h.received)}` : '';
-    const gave = h.declarer === v.me ? ' · you gave ' + h.gifts.map(g => `${cardWords(g.card || '?')} to ${g.name}`).join(', ') : '';
+    const laid = h.discarded && h.discarded.length === 2 && !h.gifts.length
+      ? ` · you laid away ${cardWords(h.discarded[0])} (its points are yours) and ${cardWords(h.discarded[1])} (into the other musik, for the last trick)` : '';
+    const gave = h.declarer !== v.me ? '' : laid || ' · you gave ' + h.gifts.map(g => `${cardWords(g.card || '?')} to ${g.name}`).join(', ');
     const text = h.conceded ? `${nameOf(v, h.declarer)} conceded (the bomb).`
       : `${nameOf(v, h.declarer)} play${h.declarer === v.me ? '' : 's'} for ${h.contract} (bid ${h.bid})${h.trump ? ' · trump ' + SYM[h.trump] : ' · no trump yet'}${gift}${gave}`;
     kids.push(el('p', { class: 'status', id: 'play-contract-line' }, text));
