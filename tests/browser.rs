@@ -702,3 +702,123 @@ async fn play_as_declarer_gives_a_card_to_each_and_announces() {
     );
     page.close().await;
 }
+
+/// The game of two musiks on the Board: a two-player deal (rules
+/// `standard players=2`) shows D and L, the musik D takes and the other
+/// one; its lay-aways are offered as "kept, →musik"; after one, the table
+/// has two seats and the musik the last trick takes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn board_shows_a_two_player_table() {
+    let page = open("board").await;
+    page.js("document.getElementById('board-rules').value = 'standard players=2'")
+        .await;
+    page.js(&format!(
+        "document.getElementById('board-deal').value = '{}'",
+        "QJ.AQJ.AT.AQJ ATK9.T.KQJ9.9 .9..K .K..T"
+    ))
+    .await;
+    page.click("#board-load").await;
+    page.wait_for("#board-exchange-list button").await;
+    let boxes = page
+        .js("return [...document.querySelectorAll('#board-table .seat h3')].map(h => h.textContent)")
+        .await;
+    assert_eq!(
+        boxes,
+        json!([
+            "D (declarer)",
+            "L",
+            "Musik (D takes)",
+            "Other musik (last trick)"
+        ])
+    );
+    let first = page.text("#board-exchange-list button").await;
+    assert!(
+        first.contains(" kept, ") && first.contains("→musik"),
+        "{first}"
+    );
+    page.click("#board-exchange-list button").await;
+    page.wait_for(".seat.tomove").await;
+    let seats = page
+        .js("return [...document.querySelectorAll('#board-table .seat[data-seat]')].map(s => s.dataset.seat)")
+        .await;
+    // Two seats, then the musik the last trick takes; no R.
+    assert_eq!(seats, json!(["D", "L", "Musik for the last trick"]));
+    let status = page.text("#board-status").await;
+    assert!(
+        status.contains("points D 2 L 0") || status.contains("points D "),
+        "{status}"
+    );
+    assert!(!status.contains(" R "), "{status}");
+    let last = page
+        .js("return [...document.querySelectorAll('#board-table .seat h3')].some(h => h.textContent === 'Musik for the last trick')")
+        .await;
+    assert_eq!(last, json!(true));
+    page.screenshot("board-two").await;
+    page.close().await;
+}
+
+/// A short game of two (to 100) against a heuristic computer in the Play
+/// tab: the player lays two cards away when it declares (the prompts say
+/// which is which), every trick holds two cards, and the game ends with a
+/// result and a record of two players.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_a_short_game_of_two_to_its_end() {
+    let page = open("play").await;
+    page.js("document.getElementById('play-seed').value = 5")
+        .await;
+    page.js("document.getElementById('play-strength').value = 'heuristic'")
+        .await;
+    page.js("document.getElementById('play-players').value = '2'")
+        .await;
+    page.js("document.getElementById('play-rules').value = 'standard game_to=100'")
+        .await;
+    page.js("playGame.delay = 20; playGame.trickPause = 20;")
+        .await;
+    page.click("#play-new").await;
+    let step = "const q = s => document.querySelector(s);
+        const seen = window.__seen = window.__seen || {lay: false, tricks: 0};
+        const st = q('#play-status').textContent;
+        if (/Lay two cards away/.test(st)) seen.lay = true;
+        for (const li of document.querySelectorAll('#play-tricks li'))
+            seen.tricks = Math.max(seen.tricks, li.textContent.split(' · ').length);
+        if (q('#play-result')) return 'over';
+        for (const id of ['#play-redeal-no', '#play-bid-go', '#play-pass', '#play-contract-go']) {
+            if (q(id)) { q(id).click(); return id; }
+        }
+        const card = q('#play-hand .card.legal:not([disabled])');
+        if (card && /Your turn|Lay two|other musik/.test(st)) { card.click(); return 'card'; }
+        return 'wait';";
+    let mut over = false;
+    for _ in 0..6000 {
+        if page.js(step).await == json!("over") {
+            over = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(over, "the game did not end");
+    // The player bid whenever it could, so it declared and laid away.
+    assert_eq!(page.js("return window.__seen.lay").await, json!(true));
+    // A trick of two players lists two cards.
+    assert_eq!(page.js("return window.__seen.tricks").await, json!(2));
+    let result = page.text("#play-result").await;
+    assert!(
+        result.contains(" wins with ") || result.contains(" draw at "),
+        "{result}"
+    );
+    let href = page
+        .js("return document.getElementById('play-record').href")
+        .await;
+    let text = ureq::get(href.as_str().unwrap())
+        .call()
+        .unwrap()
+        .into_string()
+        .unwrap();
+    assert!(text.contains("players=2"), "{text}");
+    assert_eq!(
+        text.lines().find(|l| l.starts_with("players: ")),
+        Some("players: You Ala")
+    );
+    page.screenshot("play-two").await;
+    page.close().await;
+}
