@@ -266,7 +266,13 @@ pub fn seen(table: &Table, me: usize) -> Seen {
         .map(|t| legal(table, t));
     let (result, winners) = match table.result() {
         Some(r) => (
-            Some(table.sheet.result_text(r)),
+            // Said to the viewer: "You win with 190", not "You wins".
+            Some(match r {
+                GameResult::Winner(p) if *p == me => {
+                    format!("You win with {}", table.sheet.totals[*p])
+                }
+                _ => table.sheet.result_text(r),
+            }),
             match r {
                 GameResult::Winner(p) => vec![*p],
                 GameResult::Draw(ps) => ps.clone(),
