@@ -549,10 +549,19 @@ fn seen_hand(table: &Table, h: &HandLog, me: usize) -> SeenHand {
             if let Some((winner, pts)) = played.trick {
                 let w = s[winner.index()];
                 let cards: Vec<String> = trick.iter().map(|c| c.card.clone()).collect();
+                // Two players: the last trick takes the other musik, now turned up.
+                let musik = if state.is_over() && !state.last_musik.is_empty() {
+                    format!(
+                        " and the other musik, {}",
+                        cards_text(state.last_musik).join(" ")
+                    )
+                } else {
+                    String::new()
+                };
                 events.push(says(
                     w,
                     "take",
-                    &format!(" the trick ({}, {pts} points).", cards.join(" ")),
+                    &format!(" the trick ({}{musik}, {pts} points).", cards.join(" ")),
                 ));
                 tricks.push(SeenTrick {
                     number: tricks.len() + 1,
