@@ -159,6 +159,19 @@ impl<T> std::ops::IndexMut<Seat> for PerSeat<T> {
     }
 }
 
+/// `D 40 L 12 R 0`, or `D 40 L 12` with two players.
+impl<T: fmt::Display> fmt::Display for PerSeat<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (seat, v)) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{seat} {v}")?;
+        }
+        Ok(())
+    }
+}
+
 /// Equal to the values of D, L and R (R's the default with two players).
 impl<T: PartialEq> PartialEq<[T; 3]> for PerSeat<T> {
     fn eq(&self, other: &[T; 3]) -> bool {

@@ -336,10 +336,10 @@ fn cli_json_has_one_object_per_puzzle() {
 #[test]
 fn cli_rejects_bad_options() {
     tysiac()
-        .args(["puzzle", "--tricks", "9"])
+        .args(["puzzle", "--tricks", "11"])
         .assert()
         .failure()
-        .stderr(predicate::str::contains("2 to 8"));
+        .stderr(predicate::str::contains("2 to 10"));
     tysiac()
         .args(["puzzle", "--side", "north"])
         .assert()

@@ -64,7 +64,10 @@ fn text(r: &ExchangeReport) -> String {
         out.push_str(&s);
         out.push('\n');
     };
-    line(format!("ten cards {}   rules: {}", r.hand, r.rules));
+    // Two players: twelve cards, and two laid away (the exchange rows say it).
+    let two = r.exchanges.iter().any(|e| e.laid_away.is_some());
+    let cards = if two { "twelve" } else { "ten" };
+    line(format!("{cards} cards {}   rules: {}", r.hand, r.rules));
     line(format!(
         "{}, seed {}; candidates from {}; ranked by {}",
         plural(r.samples, "sample"),
@@ -115,8 +118,13 @@ fn text(r: &ExchangeReport) -> String {
     // One advice, by the expected hand score (as `bid`'s contract).
     match &r.recommended {
         Some(rec) => line(format!(
-            "recommended: give {}, announce {} (expected {:+.1}, P = {:.3}{}): the highest expected score",
-            rec.exchange,
+            "recommended: {}, announce {} (expected {:+.1}, P = {:.3}{}): the highest expected score",
+            match rec.exchange.split_once(' ') {
+                Some((kept, musik)) if two => {
+                    format!("lay away {kept} (its points yours) and {musik} (into the other musik)")
+                }
+                _ => format!("give {}", rec.exchange),
+            },
             rec.contract,
             rec.expected_score,
             rec.probability,

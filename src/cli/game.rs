@@ -573,12 +573,20 @@ impl Show {
                         .join(" "),
                     self.cards(deal.declarer_ten())
                 );
-                print!(
-                    "Give one card to {} (L) and one to {} (R) [e.g. {}]: ",
-                    table.players[seats[1]],
-                    table.players[seats[2]],
-                    example_exchange(table)
-                );
+                if seats.len() == 2 {
+                    print!(
+                        "Lay two cards away: first the one whose points you keep, then the one \
+                         for the other musik (it goes with the last trick) [e.g. {}]: ",
+                        example_exchange(table)
+                    );
+                } else {
+                    print!(
+                        "Give one card to {} (L) and one to {} (R) [e.g. {}]: ",
+                        table.players[seats[1]],
+                        table.players[seats[2]],
+                        example_exchange(table)
+                    );
+                }
             }
             Decision::Contract => {
                 let levels = table.contract_levels();

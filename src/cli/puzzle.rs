@@ -18,7 +18,8 @@ pub struct PuzzleArgs {
     /// How many puzzles to generate (1 to 100,000).
     #[arg(long, default_value_t = 10, value_parser = count_arg)]
     pub count: usize,
-    /// Tricks left, the current one included: K, or a range A-B (2 to 8).
+    /// Tricks left, the current one included: K, or a range A-B (2 to 10;
+    /// at most the hand's tricks: 8 with three players, 10 with two).
     #[arg(long, value_name = "K", default_value = "3-5", value_parser = puzzle::parse_tricks)]
     pub tricks: (usize, usize),
     /// Who is to move: declarer, defender or any.

@@ -163,15 +163,13 @@ fn text(s: &Suggestion, view: &tysiac::View) -> String {
         .trump
         .map_or("none".to_string(), |t| t.name().to_string());
     o += &format!(
-        "position {}  (rules: {})\n  {}'s view, trick {}, trump {}, points D {} L {} R {}\n",
+        "position {}  (rules: {})\n  {}'s view, trick {}, trump {}, points {}\n",
         s.id.as_deref().unwrap_or("-"),
         s.rules,
         s.seat,
         table.tricks + 1,
         trump,
-        table.points[0],
-        table.points[1],
-        table.points[2],
+        tysiac::PerSeat::new(table.points, s.rules.seats()),
     );
     let goal = match (s.objective, s.contract, s.seat) {
         (Objective::Contract, Some(c), Seat::D) => format!("D plays to make {c}"),

@@ -184,11 +184,12 @@ impl FromStr for Difficulty {
     }
 }
 
-/// Reads a number of tricks left, `K`, or a range `A-B`, each 2 to 8.
+/// Reads a number of tricks left, `K`, or a range `A-B`, each 2 to 10 (a
+/// hand of three players has 8: more is held to the hand's tricks).
 pub fn parse_tricks(s: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("'{s}' is not a number of tricks left (2 to 8) or a range like 3-5");
+    let bad = || format!("'{s}' is not a number of tricks left (2 to 10) or a range like 3-5");
     let number = |t: &str| match t.trim().parse::<usize>() {
-        Ok(n) if (2..=8).contains(&n) => Ok(n),
+        Ok(n) if (2..=10).contains(&n) => Ok(n),
         _ => Err(bad()),
     };
     let (a, b) = match s.split_once('-') {
@@ -209,7 +210,7 @@ pub fn parse_tricks(s: &str) -> Result<(usize, usize), String> {
 pub struct Options {
     pub rules: Rules,
     pub seed: u64,
-    /// Tricks left, the current one included: lowest and highest (2 to 8;
+    /// Tricks left, the current one included: lowest and highest (2 to 10;
     /// more than the rules' tricks in a hand counts as all of them).
     pub tricks: (usize, usize),
     pub side: Side,
@@ -543,18 +544,19 @@ pub fn candidate(solver: &mut Solver, opts: &Options, index: u64) -> State {
     let s = play::play_to(&mut rng, rules, start, tricks, 0, opts.play, solver);
     // Cards into the trick so that the asked side is to move: the k-th
     // player after the leader moves after k cards.
-    let seats_from_leader = |k: usize| s.leader.plus(k);
+    let n = rules.seats();
+    let seats_from_leader = |k: usize| s.leader.plus_of(k, n as u8);
     let extra = match opts.side {
-        Side::Declarer => (0..3).find(|&k| seats_from_leader(k) == Seat::D),
+        Side::Declarer => (0..n).find(|&k| seats_from_leader(k) == Seat::D),
         Side::Defender => {
-            let defenders: Vec<usize> = (0..3)
+            let defenders: Vec<usize> = (0..n)
                 .filter(|&k| seats_from_leader(k) != Seat::D)
                 .collect();
-            Some(defenders[rng.gen_range(0..2)])
+            Some(defenders[rng.gen_range(0..defenders.len())])
         }
-        Side::Any => Some(rng.gen_range(0..3)),
+        Side::Any => Some(rng.gen_range(0..n)),
     }
-    .expect("one of three seats is the declarer");
+    .expect("one of the seats is the declarer");
     play::play_to(&mut rng, rules, s, tricks, extra, opts.play, solver)
 }
 

@@ -80,12 +80,12 @@ pub fn start(rng: &mut SeededRng, rules: &Rules, style: PlayStyle) -> State {
     if style == PlayStyle::Random {
         return random::start(rng, rules);
     }
-    let mut deal = random::deal(rng);
+    let mut deal = random::deal_for(rng, rules);
     // Whoever won the bidding most likely held the most points and marriages.
     let strength = |h: CardSet| h.points() + marriages_value(h, rules);
-    let strongest = (0..3)
+    let strongest = (0..rules.seats())
         .max_by_key(|&i| strength(deal.hands[i]))
-        .expect("three hands");
+        .expect("two or three hands");
     deal.hands.swap(0, strongest);
     let ten = deal.declarer_ten();
     // Keep marriages and high cards; give away the cheapest cards. A small
@@ -99,8 +99,10 @@ pub fn start(rng: &mut SeededRng, rules: &Rules, style: PlayStyle) -> State {
         })
         .collect();
     cards.sort();
-    let give = match rules.musik {
-        Musik::Pass => {
+    let give = match (rules.players, rules.musik) {
+        // Two players: the cheapest card into the other musik, the next for D.
+        (crate::rules::Players::Two, _) => Give::LayAway(cards[1].1, cards[0].1),
+        (_, Musik::Pass) => {
             let (a, b) = (cards[0].1, cards[1].1);
             if rng.gen_bool(0.5) {
                 Give::Pass(a, b)
@@ -108,7 +110,7 @@ pub fn start(rng: &mut SeededRng, rules: &Rules, style: PlayStyle) -> State {
                 Give::Pass(b, a)
             }
         }
-        Musik::Discard => Give::Discard(cards[..3].iter().map(|&(_, c)| c).collect()),
+        (_, Musik::Discard) => Give::Discard(cards[..3].iter().map(|&(_, c)| c).collect()),
     };
     let trump = match rules.trump {
         TrumpRule::Marriage => None,
@@ -125,7 +127,7 @@ pub fn start(rng: &mut SeededRng, rules: &Rules, style: PlayStyle) -> State {
         }
     };
     deal.after(rules, &Exchange { give, trump })
-        .expect("the exchange gives two (or three) of the declarer's ten cards")
+        .expect("the exchange gives two (or three) of the declarer's cards")
 }
 
 /// The value of the marriages in a hand.

@@ -379,7 +379,7 @@ fn holder_after(s: &State, mv: Move) -> Seat {
     let best = (0..cards.len())
         .max_by_key(|&i| (key(&cards[i]), std::cmp::Reverse(i)))
         .expect("at least the card played");
-    s.leader.plus(best)
+    s.leader.plus_of(best, s.seats)
 }
 
 /// The best line from `s` beginning with `mv`.
