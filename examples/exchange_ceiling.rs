@@ -15,7 +15,7 @@
 //!     cargo run --release --example exchange_ceiling -- 60 400
 use rayon::prelude::*;
 use tysiac::estimate::bid::choose_exchange;
-use tysiac::estimate::sample::{deal_unseen, sample_rng};
+use tysiac::estimate::sample::{declarer_layout, sample_rng};
 use tysiac::player::sampled_declare;
 use tysiac::{random, Deal, Rules, Solver};
 
@@ -36,15 +36,8 @@ fn main() {
         .map(|i| {
             let mut solver = Solver::new(rules);
             let deal = random::deal(&mut sample_rng(77, i as u64));
-            let ten = deal.declarer_ten();
-            let layout = |seed: u64, stream: u64| {
-                let piles = deal_unseen(ten, &[7, 7], &mut sample_rng(seed, stream));
-                Deal {
-                    hands: [deal.hands[0], piles[0], piles[1]],
-                    musik: deal.musik,
-                    other_musik: tysiac::CardSet::EMPTY,
-                }
-            };
+            let layout =
+                |seed: u64, stream: u64| declarer_layout(&deal, &mut sample_rng(seed, stream));
             let eight: Vec<Deal> = (0..8).map(|s| layout(5, s)).collect();
             let base = choose_exchange(&mut solver, &rules, &deal, &eight, 6);
             let cur = sampled_declare(&mut solver, &rules, &deal, 100, 0.5, 50, 9).exchange;

@@ -18,7 +18,7 @@ use std::str::FromStr;
 use crate::card::{Card, Rank};
 use crate::cardset::CardSet;
 use crate::deal::{Deal, Exchange};
-use crate::estimate::sample::{deal_unseen, sample_rng, AUX_STREAM};
+use crate::estimate::sample::{declarer_layout, sample_rng, AUX_STREAM};
 use crate::estimate::{cap, guessed_exchanges, levels_from};
 use crate::inference::Inference;
 use crate::moves::Move;
@@ -209,18 +209,7 @@ pub fn sampled_declare(
     seed: u64,
 ) -> Declared {
     let ten = deal.declarer_ten();
-    // The cards D cannot see: L's and R's, or with two players L's and the
-    // other musik.
-    let layout = |stream: u64| {
-        let mut rng = sample_rng(seed, stream);
-        if deal.is_two() {
-            let piles = deal_unseen(ten, &[10, 2], &mut rng);
-            Deal::two(deal.hands[0], piles[0], deal.musik, piles[1])
-        } else {
-            let piles = deal_unseen(ten, &[7, 7], &mut rng);
-            Deal::new([deal.hands[0], piles[0], piles[1]], deal.musik)
-        }
-    };
+    let layout = |stream: u64| declarer_layout(deal, &mut sample_rng(seed, stream));
     let mut candidates: Vec<Exchange> = Vec::new();
     for e in (0..EXCHANGE_SEEDS.min(n.max(1)) as u64)
         .map(|i| solver.best_exchange(&layout(i)).0)

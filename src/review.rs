@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use crate::deal::{Deal, Exchange};
 use crate::estimate::guessed_exchanges;
-use crate::estimate::sample::{deal_unseen, sample_rng};
+use crate::estimate::sample::{declarer_layout, sample_rng};
 use crate::moves::Move;
 use crate::pimc::{self, display, Objective, PimcOptions};
 use crate::position::{Form, Position};
@@ -245,16 +245,8 @@ fn judge_exchange(
     solver: &mut Solver,
 ) -> ViewedExchange {
     let rules = *solver.rules();
-    let ten = deal.declarer_ten();
     let layouts: Vec<Deal> = (0..opts.samples.max(1))
-        .map(|i| {
-            let piles = deal_unseen(ten, &[7, 7], &mut sample_rng(opts.seed, i as u64));
-            Deal {
-                hands: [deal.hands[0], piles[0], piles[1]],
-                musik: deal.musik,
-                other_musik: crate::cardset::CardSet::EMPTY,
-            }
-        })
+        .map(|i| declarer_layout(deal, &mut sample_rng(opts.seed, i as u64)))
         .collect();
     let mut candidates = vec![*played];
     let bests: Vec<Exchange> = layouts.iter().map(|l| solver.best_exchange(l).0).collect();

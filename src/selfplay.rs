@@ -6,14 +6,14 @@ use serde::Serialize;
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::{Deal, Exchange, Give};
-use crate::estimate::sample::{deal_unseen, sample_rng};
+use crate::estimate::sample::{deal_around, sample_rng};
 use crate::estimate::stats::wilson;
 use crate::estimate::{Progress, Workers};
 use crate::moves::Move;
 use crate::player::{Context, Player, PlayerKind};
 use crate::position::{Form, History, Position};
 use crate::random;
-use crate::rules::{Players, Rules};
+use crate::rules::Rules;
 use crate::score::hand_score;
 use crate::seat::Seat;
 use crate::solver::Solver;
@@ -71,16 +71,9 @@ fn moves_text<S: serde::Serializer>(moves: &[Move], s: S) -> Result<S::Ok, S::Er
 /// The deal of game `index`: random, or around D's fixed hand.
 fn deal_for(rules: &Rules, opts: &PlayOptions, index: usize) -> Deal {
     let mut rng = sample_rng(opts.seed, index as u64);
-    match (opts.hand, rules.players) {
-        (Some(h), Players::Three) => {
-            let piles = deal_unseen(h, &[7, 7, 3], &mut rng);
-            Deal::new([h, piles[0], piles[1]], piles[2])
-        }
-        (Some(h), Players::Two) => {
-            let piles = deal_unseen(h, &[10, 2, 2], &mut rng);
-            Deal::two(h, piles[0], piles[1], piles[2])
-        }
-        (None, _) => random::deal_for(&mut rng, rules),
+    match opts.hand {
+        Some(h) => deal_around(rules, h, &mut rng),
+        None => random::deal_for(&mut rng, rules),
     }
 }
 

@@ -16,7 +16,7 @@
 
 use serde::Serialize;
 
-use super::sample::{combinations, deal_unseen, sample_rng};
+use super::sample::{combinations, deal_around, deal_unseen, declarer_layout, sample_rng};
 use super::stats::{wilson, Histogram};
 use super::{
     cap, floor_level, guessed_exchanges, highest_level, levels_from, mean, InputError, LevelRow,
@@ -159,17 +159,8 @@ pub fn sample_deal(rules: &Rules, hand: CardSet, seed: u64, index: usize) -> Dea
 }
 
 fn deal_sample(rules: &Rules, hand: CardSet, rng: &mut SeededRng) -> Deal {
-    match rules.players {
-        Players::Three => {
-            let piles = deal_unseen(hand, &[7, 7, 3], rng);
-            Deal::new([hand, piles[0], piles[1]], piles[2])
-        }
-        // Which musik D takes is drawn at random: the first of the two.
-        Players::Two => {
-            let piles = deal_unseen(hand, &[10, 2, 2], rng);
-            Deal::two(hand, piles[0], piles[1], piles[2])
-        }
-    }
+    // Which musik D takes is drawn at random: with two players, the first.
+    deal_around(rules, hand, rng)
 }
 
 /// The layouts a realistic sample chooses its exchange on: D's hand and
@@ -177,18 +168,7 @@ fn deal_sample(rules: &Rules, hand: CardSet, rng: &mut SeededRng) -> Deal {
 /// dealt uniformly, 7 to L and 7 to R (with two players the 12 others, 10
 /// to L and 2 to the other musik), `count` times.
 fn choice_layouts(deal: &Deal, count: usize, rng: &mut SeededRng) -> Vec<Deal> {
-    let (hand, musik) = (deal.hands[0], deal.musik);
-    (0..count)
-        .map(|_| {
-            if deal.is_two() {
-                let p = deal_unseen(hand | musik, &[10, 2], rng);
-                Deal::two(hand, p[0], musik, p[1])
-            } else {
-                let p = deal_unseen(hand | musik, &[7, 7], rng);
-                Deal::new([hand, p[0], p[1]], musik)
-            }
-        })
-        .collect()
+    (0..count).map(|_| declarer_layout(deal, rng)).collect()
 }
 
 /// Sample `index`'s deal and, in realistic mode with `count` choice

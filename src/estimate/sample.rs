@@ -6,7 +6,9 @@ use rand::Rng;
 
 use crate::card::Card;
 use crate::cardset::CardSet;
+use crate::deal::Deal;
 use crate::random::{self, SeededRng};
+use crate::rules::{Players, Rules};
 
 /// Streams at or above this are for auxiliary draws (the `exchange`
 /// command's screening layouts), so they never repeat a main sample's cards.
@@ -56,6 +58,36 @@ pub fn deal_unseen<R: Rng>(known: CardSet, sizes: &[usize], rng: &mut R) -> Vec<
         at += n;
     }
     piles
+}
+
+/// A deal around `hand`, D's as dealt: the other cards dealt uniformly, 7
+/// to L, 7 to R and 3 to the musik; with two players 10 to L, 2 to the
+/// musik D takes and 2 to the other one.
+pub fn deal_around<R: Rng>(rules: &Rules, hand: CardSet, rng: &mut R) -> Deal {
+    match rules.players {
+        Players::Three => {
+            let p = deal_unseen(hand, &[7, 7, 3], rng);
+            Deal::new([hand, p[0], p[1]], p[2])
+        }
+        Players::Two => {
+            let p = deal_unseen(hand, &[10, 2, 2], rng);
+            Deal::two(hand, p[0], p[1], p[2])
+        }
+    }
+}
+
+/// A layout of what the declarer cannot see once it holds the musik: D's
+/// hand and musik as in `deal`, the other cards dealt uniformly, 7 to L and
+/// 7 to R; with two players 10 to L and 2 to the other musik.
+pub fn declarer_layout<R: Rng>(deal: &Deal, rng: &mut R) -> Deal {
+    let (hand, musik) = (deal.hands[0], deal.musik);
+    if deal.is_two() {
+        let p = deal_unseen(hand | musik, &[10, 2], rng);
+        Deal::two(hand, p[0], musik, p[1])
+    } else {
+        let p = deal_unseen(hand | musik, &[7, 7], rng);
+        Deal::new([hand, p[0], p[1]], musik)
+    }
 }
 
 /// How often each unseen card landed in each pile: `counts[i][p]` for the

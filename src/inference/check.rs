@@ -11,7 +11,7 @@
 use serde::Serialize;
 
 use crate::estimate::bid::choose_exchange;
-use crate::estimate::sample::deal_unseen;
+use crate::estimate::sample::declarer_layout;
 use crate::estimate::sample::sample_rng;
 use crate::estimate::{Progress, Workers};
 use crate::pimc::{suggest_with, PimcOptions};
@@ -171,16 +171,8 @@ fn few_layout_exchange(
     seed: u64,
     solver: &mut Solver,
 ) -> u16 {
-    let ten = deal.declarer_ten();
     let layouts: Vec<Deal> = (0..n.clamp(1, 8) as u64)
-        .map(|stream| {
-            let piles = deal_unseen(ten, &[7, 7], &mut sample_rng(seed, stream));
-            Deal {
-                hands: [deal.hands[0], piles[0], piles[1]],
-                musik: deal.musik,
-                other_musik: crate::cardset::CardSet::EMPTY,
-            }
-        })
+        .map(|stream| declarer_layout(deal, &mut sample_rng(seed, stream)))
         .collect();
     let e = choose_exchange(solver, rules, deal, &layouts, 6);
     solver.value(&deal.after(rules, &e).expect("a legal exchange"))
