@@ -77,19 +77,14 @@ pub fn run(args: BidArgs) -> ExitCode {
         Ok(h) => h,
         Err(e) => return fail(e),
     };
-    let two_not_yet = [
-        ("--play", args.play.is_some()),
-        ("--table", args.table.is_some()),
-        ("--auction", args.auction.is_some()),
-    ];
-    if let Some((flag, _)) = two_not_yet
-        .iter()
-        .find(|(_, given)| *given && c.rules.players == tysiac::Players::Two)
-    {
-        return fail(tysiac::estimate::InputError::Option(format!(
-            "{flag} is not yet for two players (issue 22): bid from the ten cards \
-             without it"
-        )));
+    if args.table.is_some() && c.rules.players == tysiac::Players::Two {
+        // A table lists every 7-card hand (346,104); two players' 10-card
+        // hands number 1,961,256, and no table of them is built.
+        return fail(tysiac::estimate::InputError::Option(
+            "--table: bid tables are of the three-player game's 7-card hands; for two \
+             players bid from the ten cards without --table"
+                .into(),
+        ));
     }
     if let Some(player) = args.play {
         return super::bid_play::run(hand, super::play::reading(player, args.inference), c);
@@ -128,14 +123,13 @@ fn in_auction(
     scores: Option<&str>,
     c: &super::sampling::SamplingArgs,
 ) -> ExitCode {
-    use tysiac::game::judge::{self, AUCTION_SEATS};
+    use tysiac::game::judge;
+    let seats = judge::auction_seats(&c.rules);
     let mut totals = [0i32; 3];
     if let Some(text) = scores {
         for w in text.split_whitespace() {
             let parsed = w.split_once(':').and_then(|(s, v)| {
-                let b = AUCTION_SEATS
-                    .iter()
-                    .position(|x| x.eq_ignore_ascii_case(s))?;
+                let b = seats.iter().position(|x| x.eq_ignore_ascii_case(s))?;
                 let v = v
                     .parse::<i32>()
                     .ok()
@@ -146,8 +140,9 @@ fn in_auction(
                 Some((b, v)) => totals[b] = v,
                 None => {
                     return fail(format!(
-                        "--scores: '{w}': write SEAT:TOTAL, e.g. D:840 (seats L R D, totals \
-                         from -10000 to 10000)"
+                        "--scores: '{w}': write SEAT:TOTAL, e.g. D:840 (seats {}, totals \
+                         from -10000 to 10000)",
+                        seats.join(" ")
                     ))
                 }
             }
@@ -179,7 +174,7 @@ fn in_auction(
             "hand": hand.to_string(),
             "rules": c.rules.to_string(),
             "auction": auction,
-            "seat": AUCTION_SEATS[seen.me],
+            "seat": seats[seen.me],
             "total": seen.total,
             "seed": c.seed,
             "best": j.best,
@@ -192,7 +187,7 @@ fn in_auction(
     }
     println!(
         "hand {hand} · {} to call after {} · total {} · rules {}",
-        AUCTION_SEATS[seen.me],
+        seats[seen.me],
         auction
             .trim_end_matches(|ch: char| ch == '?' || ch.is_alphabetic() || ch == ':')
             .trim(),

@@ -74,7 +74,8 @@ pub fn run(hand: CardSet, player: PlayerKind, c: &SamplingArgs) -> ExitCode {
     let mut o = String::new();
     o += &format!("hand {hand}   rules: {rules}\n");
     o += &format!(
-        "played by {player} in all three seats (its own exchange and contract); {samples} samples, seed {}\n",
+        "played by {player} in {} seats (its own exchange and contract); {samples} samples, seed {}\n",
+        if rules.seats() == 2 { "both" } else { "all three" },
         c.seed
     );
     o += &format!("cap: {top}\n\n");

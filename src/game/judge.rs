@@ -56,6 +56,16 @@ pub struct AuctionSeen {
 /// The seats of an auction written for `bid --auction`, in calling order:
 /// L (the dealer's left, who opens), R, then D (the dealer).
 pub const AUCTION_SEATS: [&str; 3] = ["L", "R", "D"];
+/// With two players: L (who opens), then D (the dealer).
+pub const AUCTION_SEATS_TWO: [&str; 2] = ["L", "D"];
+
+/// The seats of an auction under `rules`, in calling order.
+pub fn auction_seats(rules: &Rules) -> &'static [&'static str] {
+    match rules.players {
+        Players::Three => &AUCTION_SEATS,
+        Players::Two => &AUCTION_SEATS_TWO,
+    }
+}
 
 /// Reads an auction as `bid --auction` takes it: `L:100 R:110 D:?`, the
 /// calls in order from the forced opening, each `SEAT:CALL` (`pass`, a
@@ -73,22 +83,24 @@ pub fn parse_auction(
     let Some((last, calls)) = words.split_last() else {
         return Err("an empty auction: write the calls, e.g. \"L:100 R:110 D:?\"".into());
     };
+    let seats = auction_seats(rules);
+    let names = match rules.players {
+        Players::Three => "the seats are L (opens), R and D (deals)",
+        Players::Two => "with two players the seats are L (opens) and D (deals)",
+    };
     let seat = |w: &str, i: usize| -> Result<(usize, String), String> {
         let (s, c) = w.split_once(':').ok_or_else(|| {
             format!(
-                "call {}: '{w}': write SEAT:CALL, e.g. R:110 (seats L R D)",
-                i + 1
+                "call {}: '{w}': write SEAT:CALL, e.g. {}:110 (seats {})",
+                i + 1,
+                seats[1],
+                seats.join(" ")
             )
         })?;
-        let b = AUCTION_SEATS
+        let b = seats
             .iter()
             .position(|x| x.eq_ignore_ascii_case(s))
-            .ok_or_else(|| {
-                format!(
-                    "call {}: '{w}': the seats are L (opens), R and D (deals)",
-                    i + 1
-                )
-            })?;
+            .ok_or_else(|| format!("call {}: '{w}': {names}", i + 1))?;
         Ok((b, c.to_string()))
     };
     let (me, q) = seat(last, words.len() - 1)?;
@@ -97,9 +109,9 @@ pub fn parse_auction(
             "the last word, '{last}', names the bidder to advise: SEAT:? (e.g. D:?)"
         ));
     }
-    let mut caps = vec![None; 3];
+    let mut caps = vec![None; seats.len()];
     caps[me] = Some(bid_cap(hand, rules));
-    let mut auction = Auction::new(rules, caps, vec![false; 3], 100);
+    let mut auction = Auction::new(rules, caps, vec![false; seats.len()], 100);
     for (i, w) in calls.iter().enumerate() {
         let (b, c) = seat(w, i)?;
         let call: Call = c.parse().map_err(|e| format!("call {}: {e}", i + 1))?;
@@ -113,13 +125,7 @@ pub fn parse_auction(
         }
         match auction.turn() {
             Some(t) if t == b => {}
-            Some(t) => {
-                return Err(format!(
-                    "call {}: '{w}': it is {}'s call",
-                    i + 1,
-                    AUCTION_SEATS[t]
-                ))
-            }
+            Some(t) => return Err(format!("call {}: '{w}': it is {}'s call", i + 1, seats[t])),
             None => return Err(format!("call {}: '{w}': the auction is over", i + 1)),
         }
         auction
@@ -128,7 +134,7 @@ pub fn parse_auction(
     }
     match auction.turn() {
         Some(t) if t == me => {}
-        Some(t) => return Err(format!("'{last}': it is {}'s call now", AUCTION_SEATS[t])),
+        Some(t) => return Err(format!("'{last}': it is {}'s call now", seats[t])),
         None => {
             return Err(format!(
                 "'{last}': the auction is over: there is no call to advise"
