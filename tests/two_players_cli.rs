@@ -1,0 +1,290 @@
+//! The game of two musiks run through the real binary: every command takes
+//! `players=2` (or `--players 2`) and speaks of two seats. Expected values
+//! are worked by hand beside them, or checked against what the command must
+//! agree with (the best exchange is the best of those listed).
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn tysiac() -> Command {
+    Command::cargo_bin("tysiac").expect("binary built")
+}
+
+/// Runs `tysiac` with `args` and `input` on stdin, expects success, and
+/// reads its stdout as JSON lines.
+fn json_run(args: &[&str], input: &str) -> Vec<Value> {
+    let out = tysiac().args(args).write_stdin(input).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+/// Two tricks left. L leads into D's AH KH holding QH 9H; the musik the
+/// last trick takes is 9C TS QS (13 points). Whatever L leads, D beats it
+/// (it must) and wins both tricks: 11 + 4 + 3 + 0 = 18 card points and the
+/// musik's 13, on top of D's 50: 81.
+const ENDGAME: &str = "id: two-end
+rules: players=2
+hands: AK... Q9...
+lead: L
+last_musik: ..9.TQ
+points: 50 40
+";
+
+/// A deal of two players with both musiks still face down.
+const DEAL: &str = "id: two-deal
+rules: players=2
+deal: QJ.AQJ.AT.AQJ ATK9.T.KQJ9.9 .9..K .K..T
+";
+
+/// The same deal laid away and played for four tricks.
+const PLAYED: &str = "id: two-played
+rules: players=2
+deal: QJ.AQJ.AT.AQJ ATK9.T.KQJ9.9 .9..K .K..T
+exchange: JH 9D
+contract: 120
+play: AS 9S | AC 9C | QH AH | KH QD
+";
+
+#[test]
+fn solve_a_two_player_endgame() {
+    let out = json_run(&["solve", "--json", "-"], ENDGAME);
+    assert_eq!(out[0]["value"], 81);
+    assert_eq!(out[0]["points"], serde_json::json!([50, 40]));
+    let moves = out[0]["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 2, "L holds QH and 9H");
+    assert!(moves.iter().all(|m| m["value"] == 81));
+    // The text speaks of two seats.
+    tysiac()
+        .args(["solve", "-"])
+        .write_stdin(ENDGAME)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("points D 50 L 40\n"))
+        .stdout(predicate::str::contains("value: 81"));
+}
+
+#[test]
+fn solve_a_two_player_deal_over_every_lay_away() {
+    let out = json_run(&["solve", "--json", "--all", "-"], DEAL);
+    let exchanges = out[0]["exchanges"].as_array().unwrap();
+    // Split: an ordered pair of D's twelve cards, 12 * 11.
+    assert_eq!(exchanges.len(), 132);
+    assert!(exchanges
+        .iter()
+        .all(|e| e["give"].as_array().unwrap().len() == 2));
+    let best = exchanges.iter().map(|e| e["value"].as_u64().unwrap()).max();
+    assert_eq!(out[0]["value"].as_u64(), best);
+}
+
+#[test]
+fn analyze_a_two_player_hand_has_no_r() {
+    let out = json_run(&["analyze", "--json", "-"], PLAYED);
+    let a = &out[0];
+    let keys: Vec<&String> = a["summary"].as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["D", "L"]);
+    // AS 9S, AC 9C: 22 for D with JH's 2 laid away; QH AH and KH QD: 21 for L.
+    assert_eq!(a["hand"]["points"], serde_json::json!({"D": 24, "L": 21}));
+    // The play was from the first lead: the lay-away is judged against the best.
+    assert!(a["exchange"]["best_value"].as_u64() >= a["exchange"]["value"].as_u64());
+}
+
+#[test]
+fn suggest_reads_a_two_player_view_uniformly() {
+    let text = format!("{PLAYED}view: L\n");
+    let out = json_run(&["suggest", "--json", "--samples", "12", "-"], &text);
+    // The reading model is of three players: two are judged uniformly.
+    assert_eq!(out[0]["inference"], "none");
+    assert_eq!(out[0]["seat"], "L");
+    let moves: Vec<&str> = out[0]["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    // L holds TH 9H TD KC QC JC after four tricks: six cards, all legal.
+    assert_eq!(moves.len(), 6, "{moves:?}");
+}
+
+#[test]
+fn bid_and_exchange_take_two_players_cards() {
+    // Ten cards to bid from; seven are refused.
+    let out = json_run(
+        &[
+            "bid",
+            "QJ.AQJ.AT.AQJ",
+            "--rules",
+            "players=2",
+            "--samples",
+            "30",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(out[0]["hand"], "QJ.AQJ.AT.AQJ");
+    assert_eq!(out[0]["samples"], 30);
+    tysiac()
+        .args(["bid", "AKQ.T9..AJ", "--rules", "players=2"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("needs 10"));
+    tysiac()
+        .args([
+            "bid",
+            "QJ.AQJ.AT.AQJ",
+            "--rules",
+            "players=2",
+            "--table",
+            "t.jsonl",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("three-player game's 7-card hands"));
+    // Ten and the musik of two: twelve cards, two laid away.
+    let out = json_run(
+        &[
+            "exchange",
+            "QJ.AQJ.AT.AQJ",
+            ".9..K",
+            "--rules",
+            "players=2",
+            "--samples",
+            "10",
+            "--json",
+        ],
+        "",
+    );
+    let rows = out[0]["exchanges"].as_array().unwrap();
+    assert!(!rows.is_empty());
+    for r in rows {
+        let laid = r["laid_away"].as_array().unwrap();
+        assert_eq!(laid.len(), 2);
+        assert_eq!(
+            r["exchange"],
+            format!(
+                "{} {}",
+                laid[0].as_str().unwrap(),
+                laid[1].as_str().unwrap()
+            )
+        );
+        assert!(r["to_l"].is_null() && r["discard"].is_null());
+    }
+}
+
+#[test]
+fn score_a_game_of_two() {
+    // Ala makes 120 (+120), Bartek keeps his 30. Bartek fails 100 with 80
+    // (-100), Ala 40. Bartek concedes 110 (-110), Ala +60.
+    let sheet = "players: Ala Bartek
+rules: players=2
+D=Ala bid=120 points=130,30
+D=Bartek bid=100 points=40,80
+D=Bartek bid=110 concede
+";
+    let out = json_run(&["score", "--json", "-"], sheet);
+    let last = out.last().unwrap();
+    assert_eq!(last["totals"], serde_json::json!([220, -180]), "{last}");
+    // Two names with three players' rules are refused at the players: line.
+    tysiac()
+        .args(["score", "-"])
+        .write_stdin("players: Ala Bartek\nD=Ala bid=100 points=60,60\n")
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "<stdin>:1: players: a game of two players needs players=2",
+        ));
+    // Points that do not add up to 120 and marriages.
+    tysiac()
+        .args(["score", "-"])
+        .write_stdin("players: Ala Bartek\nrules: players=2\nD=Ala bid=100 points=100,30\n")
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("points add up to 130"));
+}
+
+#[test]
+fn an_arena_of_two_plays_whole_games() {
+    let out = json_run(
+        &[
+            "game",
+            "--players",
+            "2",
+            "--seats",
+            "heuristic,heuristic",
+            "--games",
+            "2",
+            "--threads",
+            "2",
+            "--quiet",
+            "--json",
+        ],
+        "",
+    );
+    let summary = out.last().unwrap();
+    assert_eq!(summary["rules"], "standard players=2");
+    assert_eq!(summary["games"], 2);
+    assert_eq!(summary["unfinished"], 0);
+    // Two games of two players: two wins between them (a draw shares one).
+    let wins: f64 = summary["kinds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k["wins"].as_f64().unwrap())
+        .sum();
+    assert_eq!(wins, 2.0);
+}
+
+#[test]
+fn play_and_puzzles_of_two() {
+    let out = json_run(
+        &[
+            "play",
+            "--rules",
+            "players=2",
+            "--deals",
+            "2",
+            "--declarer",
+            "pimc:4",
+            "--defenders",
+            "pimc:4",
+            "--json",
+        ],
+        "",
+    );
+    // Each game's position is a whole two-player hand: 20 cards played.
+    for g in &out[..2] {
+        assert_eq!(g["play"].as_array().unwrap().len(), 20, "{g}");
+    }
+    let puzzles = tysiac()
+        .args([
+            "puzzle",
+            "--rules",
+            "players=2",
+            "--count",
+            "2",
+            "--seed",
+            "5",
+            "--tricks",
+            "4-6",
+            "--quiet",
+        ])
+        .output()
+        .unwrap();
+    assert!(puzzles.status.success());
+    let text = String::from_utf8(puzzles.stdout).unwrap();
+    assert!(text.contains("last_musik: "), "{text}");
+    tysiac()
+        .args(["puzzle", "--verify", "-"])
+        .write_stdin(text)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("2 of 2 puzzles pass"));
+}
