@@ -1,6 +1,7 @@
 //! Speed of play from one seat's view: `tysiac suggest` at the first lead of
 //! a full deal (100 layouts, one core), and self-play with `pimc:50` in all
-//! three seats (deals per second on one core). A bench binary: the figures
+//! three seats (deals per second on one core); then the same decisions with
+//! two players. A bench binary: the figures
 //! that matter are medians of whole runs and the peak memory.
 //!
 //!     cargo bench --bench pimc
@@ -148,6 +149,49 @@ fn main() {
     println!(
         "play, pimc:50 in all three seats, 1 thread: {deals} deals in {secs:.1} s = {:.2} deals/s (mean gap to double-dummy {gap:+.1})",
         deals as f64 / secs
+    );
+
+    // Two players (issue 22): a pimc:50 decision at the first lead, L's
+    // first move, and the declarer's lay-away and contract, one core.
+    let two: Rules = "players=2".parse().expect("rules");
+    let two_workers = Workers::new(two, 1).expect("one thread");
+    let (mut lead, mut follow) = (Vec::new(), Vec::new());
+    for i in 0..positions as u64 {
+        let mut rng = random::rng(1300 + i);
+        let p = random::played_hand(&mut rng, &two, 1);
+        let o = PimcOptions {
+            samples: 50,
+            seed: 1,
+            objective: None,
+            inference: tysiac::Inference::None,
+        };
+        let mut d = p.clone();
+        if let tysiac::Form::History(h) = &mut d.form {
+            h.moves.clear();
+        }
+        for (p, seat, times) in [(&d, Seat::D, &mut lead), (&p, Seat::L, &mut follow)] {
+            let view = View::from_position(p, Some(seat)).expect("a view");
+            let t = Instant::now();
+            pimc::suggest(&view, &o, &two_workers, &estimate::no_progress).expect("to move");
+            times.push(t.elapsed().as_secs_f64());
+        }
+    }
+    println!(
+        "two players: pimc:50 decision, 1 thread: median {:.1} ms D's first lead, {:.1} ms L's first move, over {positions} deals",
+        1000.0 * median(lead),
+        1000.0 * median(follow)
+    );
+    let mut solver = tysiac::Solver::new(two);
+    let mut times = Vec::new();
+    for i in 0..positions as u64 {
+        let deal = random::deal_for(&mut random::rng(1700 + i), &two);
+        let t = Instant::now();
+        tysiac::player::sampled_declare(&mut solver, &two, &deal, 100, 0.5, 50, i);
+        times.push(t.elapsed().as_secs_f64());
+    }
+    println!(
+        "two players: pimc:50 declarer's lay-away and contract, 1 thread: median {:.0} ms over {positions} deals",
+        1000.0 * median(times)
     );
     println!("peak memory: {}", peak_memory());
 }
