@@ -4,7 +4,8 @@
 //!
 //! Where the expect values come from: endgames.txt by hand (a comment above
 //! each says why); deals.txt, variants.txt and examples.txt from the
-//! brute-force reference solver; puzzles.txt from tysiac's own solver (the
+//! brute-force reference solver; two-players.txt from tysiac's solver, two
+//! of them worked by hand too; puzzles.txt from tysiac's own solver (the
 //! `tysiac puzzle` command wrote them). Independently of that, every value
 //! is checked against the independent reference (`tests/common/reference.rs`,
 //! which shares no rules code with the crate) by

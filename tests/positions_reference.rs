@@ -137,6 +137,11 @@ fn puzzles_match_the_reference() {
 }
 
 #[test]
+fn two_players_match_the_reference() {
+    check("two-players.txt");
+}
+
+#[test]
 fn variants_match_the_reference() {
     check("variants.txt");
 }

@@ -31,10 +31,12 @@ pub struct SolveArgs {
     /// One JSON object per position per line.
     #[arg(long)]
     pub json: bool,
-    /// Solve one deal given here instead of files (D L R and the musik, or 8 8 8).
+    /// Solve one deal given here instead of files (D L R and the musik, or 8 8 8;
+    /// with players=2 D L and the two musiks).
     #[arg(long, value_name = "DEAL", conflicts_with = "files")]
     pub deal: Option<String>,
-    /// With --deal: the exchange (card to L, card to R).
+    /// With --deal: the exchange (card to L, card to R; with two players the
+    /// card D keeps the points of, then the card for the other musik).
     #[arg(long, value_name = "CARDS", requires = "deal")]
     pub exchange: Option<String>,
     /// Memory for each solver's transposition table, in MiB (fractions
@@ -344,8 +346,11 @@ fn report(name: &str, p: &Position, outcome: &Outcome, target: Option<u16>) -> S
 
 fn describe_exchange(e: &Exchange) -> String {
     let cards = e.cards();
-    let mut text = match cards.as_slice() {
-        [l, r] => format!("{l} to L, {r} to R"),
+    let mut text = match (e.give, cards.as_slice()) {
+        (tysiac::deal::Give::LayAway(kept, musik), _) => {
+            format!("lay away {kept} (its points D's) and {musik} (into the other musik)")
+        }
+        (_, [l, r]) => format!("{l} to L, {r} to R"),
         _ => format!(
             "discard {}",
             moves_text(&cards.iter().map(|&c| Move::new(c)).collect::<Vec<_>>())
