@@ -15,9 +15,10 @@ use common::terminal::{need_script, Terminal};
 use tysiac::game::record;
 
 /// The answer a patient player gives to the prompt at the end of `screen`:
-/// no redeal, pass in the auction, the suggested exchange, the lowest
-/// contract, the first legal card.
-fn answer(prompt: &str) -> String {
+/// no redeal, pass in the auction (with `bid`, the lowest raise while one
+/// is allowed), the suggested exchange, the lowest contract, the first
+/// legal card.
+fn answer(prompt: &str, bid: bool) -> String {
     let inside = |p: &str| {
         let open = p.rfind('[').expect("a prompt offers its options in [...]");
         let close = p[open..].find(']').expect("closed") + open;
@@ -28,9 +29,17 @@ fn answer(prompt: &str) -> String {
     }
     let opts = inside(prompt);
     if prompt.contains("Your call") {
-        return "pass".into();
+        // `[pass, 110..120]`: the lowest raise, or pass when none is offered.
+        let raise = opts
+            .split(", ")
+            .nth(1)
+            .map(|r| r.split("..").next().unwrap());
+        return match (bid, raise) {
+            (true, Some(r)) if !r.starts_with('b') => r.to_string(),
+            _ => "pass".into(),
+        };
     }
-    if prompt.contains("Give one card") {
+    if prompt.contains("Give one card") || prompt.contains("Lay two cards away") {
         return opts.trim_start_matches("e.g. ").to_string();
     }
     if prompt.contains("Your contract") {
@@ -45,7 +54,7 @@ fn answer(prompt: &str) -> String {
 /// Runs `tysiac ARGS` on a pseudo terminal and answers its prompts, at
 /// most `answers` of them (then types Ctrl-C), until it ends. Returns what
 /// the terminal showed and how many prompts were answered.
-fn play_on_terminal(args: &str, answers: usize) -> (String, usize) {
+fn play_on_terminal(args: &str, answers: usize, bid: bool) -> (String, usize) {
     let bin = env!("CARGO_BIN_EXE_tysiac");
     let mut term = Terminal::start(&format!("{bin} {args}"));
     let mut answered = 0;
@@ -64,7 +73,10 @@ fn play_on_terminal(args: &str, answers: usize) -> (String, usize) {
         let tail = &screen[seen_upto..];
         let waiting = tail.trim_end_matches(' ').ends_with(':') || tail.ends_with("[y/n] ");
         if !waiting
-            || !(tail.contains("Your ") || tail.contains("Redeal?") || tail.contains("Give one"))
+            || !(tail.contains("Your ")
+                || tail.contains("Redeal?")
+                || tail.contains("Give one")
+                || tail.contains("Lay two"))
         {
             std::thread::sleep(Duration::from_millis(20));
             continue;
@@ -76,7 +88,7 @@ fn play_on_terminal(args: &str, answers: usize) -> (String, usize) {
             std::thread::sleep(Duration::from_millis(300));
             continue;
         }
-        let reply = answer(&prompt);
+        let reply = answer(&prompt, bid);
         term.type_bytes(format!("{reply}\n").as_bytes());
         answered += 1;
         seen_upto = screen.len();
@@ -102,7 +114,7 @@ fn a_whole_game_in_the_terminal_interrupted_and_resumed() {
         rec.display()
     );
     // Ctrl-C after 12 answers: the record is whole and reads back.
-    let (screen, answered) = play_on_terminal(&args, 12);
+    let (screen, answered) = play_on_terminal(&args, 12, false);
     assert_eq!(answered, 12, "{screen}");
     assert!(screen.contains("opens at 100 (forced)"), "{screen}");
     // Suits in colour: red hearts.
@@ -113,6 +125,7 @@ fn a_whole_game_in_the_terminal_interrupted_and_resumed() {
     let (screen, _) = play_on_terminal(
         &format!("game --resume {} --color never", rec.display()),
         usize::MAX,
+        false,
     );
     assert!(screen.contains("Resuming the game"), "{screen}");
     assert!(
@@ -173,5 +186,36 @@ fn a_whole_game_in_the_terminal_interrupted_and_resumed() {
     // You sit after the opener and the next caller: a call is asked for.
     assert!(text.contains("not allowed: 990 is above 120"), "{text}");
     assert!(text.contains("The game is saved in"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The game of two musiks in the terminal, to its end: the person raises
+/// while it may, so declares whenever the computer stops first, and then
+/// lays two cards away at the prompt; tricks hold two cards.
+#[test]
+fn a_game_of_two_in_the_terminal() {
+    need_script();
+    let dir = std::env::temp_dir().join(format!("tysiac-term-two-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rec = dir.join("game.txt");
+    let args = format!(
+        "game --players 2 --seats me,heuristic --seed 3 --rules 'standard game_to=300 barrel=0' \
+         --record {} --color never",
+        rec.display()
+    );
+    let (screen, answered) = play_on_terminal(&args, usize::MAX, true);
+    assert!(answered > 10, "{screen}");
+    assert!(screen.contains(" players=2 · seed 3"), "{screen}");
+    assert!(screen.contains("Lay two cards away: "), "{screen}");
+    assert!(
+        screen.contains("wins with") || screen.contains("draw"),
+        "{screen}"
+    );
+    // A trick of two names two cards and two seats' points.
+    assert!(screen.contains("Points: D "), "{screen}");
+    assert!(!screen.contains(" · R "), "{screen}");
+    let done = record_of(&rec);
+    assert!(done.table.result().is_some());
+    assert_eq!(done.header.players.len(), 2);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -657,19 +657,27 @@ impl Show {
                 } else {
                     "takes the musik face down and ".into()
                 };
-                let to_you: Vec<String> = e
-                    .cards()
-                    .iter()
-                    .zip(&seats[1..])
-                    .map(|(c, &p)| {
-                        if table.players[p].starts_with("You") {
-                            format!("gives {} {}", table.players[p], self.card(*c))
-                        } else {
-                            format!("gives {} a card", table.players[p])
-                        }
-                    })
-                    .collect();
-                format!("{who} {}{}.", agree(&who, &shown), to_you.join(", "))
+                let away = match e.give {
+                    tysiac::deal::Give::Pass(..) => {
+                        let to_you: Vec<String> = e
+                            .cards()
+                            .iter()
+                            .zip(&seats[1..])
+                            .map(|(c, &p)| {
+                                if table.players[p].starts_with("You") {
+                                    format!("gives {} {}", table.players[p], self.card(*c))
+                                } else {
+                                    format!("gives {} a card", table.players[p])
+                                }
+                            })
+                            .collect();
+                        to_you.join(", ")
+                    }
+                    // Face down: nobody else sees them.
+                    tysiac::deal::Give::Discard(_) => "discards three cards".into(),
+                    tysiac::deal::Give::LayAway(..) => "lays two cards away".into(),
+                };
+                format!("{who} {}{away}.", agree(&who, &shown))
             }
             Action::Play(m) => {
                 let h = table.hand();
