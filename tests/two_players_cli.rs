@@ -288,3 +288,65 @@ fn play_and_puzzles_of_two() {
         .success()
         .stderr(predicate::str::contains("2 of 2 puzzles pass"));
 }
+
+#[test]
+fn players_2_on_the_command_line_is_the_rule_set() {
+    // `--players 2` and `--rules players=2` give the same answers.
+    for args in [
+        vec!["solve", "--json", "--players", "2", "-"],
+        vec!["solve", "--json", "--rules", "players=2", "-"],
+    ] {
+        let text = ENDGAME.replace("rules: players=2\n", "");
+        let out = json_run(&args, &text);
+        assert_eq!(out[0]["value"], 81, "{args:?}");
+        assert_eq!(out[0]["rules"], "standard players=2");
+    }
+    let a = json_run(
+        &[
+            "bid",
+            "QJ.AQJ.AT.AQJ",
+            "--players",
+            "2",
+            "--samples",
+            "8",
+            "--json",
+        ],
+        "",
+    );
+    let b = json_run(
+        &[
+            "bid",
+            "QJ.AQJ.AT.AQJ",
+            "--rules",
+            "players=2",
+            "--samples",
+            "8",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(a, b);
+    // A switch two players lack, and a count the rules contradict.
+    tysiac()
+        .args([
+            "bid",
+            "QJ.AQJ.AT.AQJ",
+            "--players",
+            "2",
+            "--rules",
+            "musik=discard",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--players 2: musik applies only with three players",
+        ));
+    tysiac()
+        .args(["solve", "--players", "3", "--rules", "players=2", "-"])
+        .write_stdin(ENDGAME)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--players 3, but the rules say players=2",
+        ));
+}

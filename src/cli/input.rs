@@ -90,3 +90,43 @@ pub fn plural(n: usize, noun: &str) -> String {
         format!("{n} {noun}s")
     }
 }
+
+/// `--players N` beside `--rules`: 2 plays the game of two musiks (the rules
+/// get `players=2`), 3 the rules as given. (`game --players` also takes 4.)
+#[derive(clap::Args, Clone, Copy, Debug, Default)]
+pub struct PlayersArg {
+    /// Players: 3, or 2 for the game of two musiks (adds players=2 to the
+    /// rules).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=3))]
+    pub players: Option<u8>,
+}
+
+impl PlayersArg {
+    /// `rules` with the players asked for: read again with `players=2`, so
+    /// that a switch two players lack (`musik=discard`) is refused.
+    pub fn apply(&self, rules: tysiac::Rules) -> Result<tysiac::Rules, String> {
+        match (self.players, rules.players) {
+            (Some(2), tysiac::Players::Three) => {
+                let text = format!("{rules} players=2");
+                text.parse()
+                    .map_err(|e: tysiac::RulesError| format!("--players 2: {}", e.0))
+            }
+            (Some(3), tysiac::Players::Two) => Err(format!(
+                "--players 3, but the rules say players=2 ({rules})"
+            )),
+            _ => Ok(rules),
+        }
+    }
+
+    /// The same for a command whose `--rules` is the default of positions
+    /// without a `rules:` line: `--players 2` alone means standard's.
+    pub fn apply_default(
+        &self,
+        rules: Option<tysiac::Rules>,
+    ) -> Result<Option<tysiac::Rules>, String> {
+        match (self.players, rules) {
+            (None, r) => Ok(r),
+            (Some(_), r) => self.apply(r.unwrap_or_default()).map(Some),
+        }
+    }
+}

@@ -46,6 +46,8 @@ pub struct PlayArgs {
     /// Rule set, e.g. "standard musik=discard".
     #[arg(long, default_value = "standard")]
     pub rules: Rules,
+    #[command(flatten)]
+    pub players: super::input::PlayersArg,
     /// Worker threads (0: all cores).
     #[arg(long, default_value_t = 0, value_parser = threads)]
     pub threads: usize,
@@ -73,7 +75,15 @@ fn deals(s: &str) -> Result<usize, String> {
     }
 }
 
-pub fn run(args: PlayArgs) -> ExitCode {
+pub fn run(mut args: PlayArgs) -> ExitCode {
+    // `--players 2`: the rules of the game of two musiks.
+    match args.players.apply(args.rules) {
+        Ok(r) => args.rules = r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    }
     let rules = args.rules;
     if let Err(e) = tysiac::score::check_bid(&rules, args.bid) {
         eprintln!("error: --bid: {e}");

@@ -29,6 +29,8 @@ pub struct PuzzleArgs {
     /// without a rules: line).
     #[arg(long)]
     pub rules: Option<Rules>,
+    #[command(flatten)]
+    pub players: super::input::PlayersArg,
     /// max: the most points (declarer) or fewest (defenders), every other
     /// move costing at least --min-cost; contract: make or defeat the
     /// contract written in the puzzle, which only one move does.
@@ -74,7 +76,15 @@ pub struct PuzzleArgs {
     pub verify: Option<PathBuf>,
 }
 
-pub fn run(args: PuzzleArgs) -> ExitCode {
+pub fn run(mut args: PuzzleArgs) -> ExitCode {
+    // `--players 2`: the rules of the game of two musiks.
+    match args.players.apply_default(args.rules) {
+        Ok(r) => args.rules = r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    }
     match &args.verify {
         Some(file) => verify(file, &args),
         None => generate(&args),

@@ -31,6 +31,8 @@ pub struct SamplingArgs {
     /// Rule set: a preset and switches, e.g. "standard musik=discard".
     #[arg(long, default_value = "standard")]
     pub rules: Rules,
+    #[command(flatten)]
+    pub players: super::input::PlayersArg,
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,

@@ -21,6 +21,8 @@ pub struct ScoreArgs {
     /// Rule set for games without a `rules:` line.
     #[arg(long)]
     pub rules: Option<Rules>,
+    #[command(flatten)]
+    pub players: super::input::PlayersArg,
     /// One JSON object per game instead of the sheet.
     #[arg(long)]
     pub json: bool,
@@ -51,7 +53,15 @@ The rules of scoring and the format: docs/score.md.";
 
 /// Scores every game; every bad line is reported on standard error with its
 /// line number and makes the exit status non-zero.
-pub fn run(args: ScoreArgs) -> ExitCode {
+pub fn run(mut args: ScoreArgs) -> ExitCode {
+    // `--players 2`: the rules of the game of two musiks.
+    match args.players.apply_default(args.rules) {
+        Ok(r) => args.rules = r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    }
     let (sources, mut errors) = read_sources(&args.files);
     let default_rules = args.rules.unwrap_or_default();
     let mut first = true;

@@ -22,6 +22,8 @@ pub struct SolveArgs {
     /// Rule set for positions without a `rules:` line, e.g. "standard must_beat=no".
     #[arg(long)]
     pub rules: Option<Rules>,
+    #[command(flatten)]
+    pub players: super::input::PlayersArg,
     /// Only answer whether the declarer reaches N points (faster).
     #[arg(long, value_name = "N")]
     pub target: Option<u16>,
@@ -64,7 +66,15 @@ enum Outcome {
     },
 }
 
-pub fn run(args: SolveArgs) -> ExitCode {
+pub fn run(mut args: SolveArgs) -> ExitCode {
+    // `--players 2`: the rules of the game of two musiks.
+    match args.players.apply_default(args.rules) {
+        Ok(r) => args.rules = r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    }
     // clap's `requires` lets --exchange through beside a file argument.
     if args.exchange.is_some() && args.deal.is_none() {
         eprintln!("error: --exchange needs --deal (a position file gives its own exchange: line)");

@@ -46,6 +46,8 @@ pub struct SuggestArgs {
     /// Rule set for positions without a `rules:` line.
     #[arg(long)]
     pub rules: Option<Rules>,
+    #[command(flatten)]
+    pub players: super::input::PlayersArg,
     /// One JSON object per position per line.
     #[arg(long)]
     pub json: bool,
@@ -72,7 +74,15 @@ pub fn threads(s: &str) -> Result<usize, String> {
     }
 }
 
-pub fn run(args: SuggestArgs) -> ExitCode {
+pub fn run(mut args: SuggestArgs) -> ExitCode {
+    // `--players 2`: the rules of the game of two musiks.
+    match args.players.apply_default(args.rules) {
+        Ok(r) => args.rules = r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    }
     let rules = args.rules.unwrap_or_default();
     let (sources, read_errors) = read_sources(&args.files);
     let mut failed = !read_errors.is_empty();
