@@ -99,7 +99,7 @@ impl FromStr for Seat {
 ///
 /// ```
 /// use tysiac::{PerSeat, Seat};
-/// let mut points = PerSeat::new([40, 12, 0], 2);
+/// let mut points = PerSeat::new([40, 12, 0], 2usize);
 /// points[Seat::L] += 3;
 /// assert_eq!(points.seats(), [Seat::D, Seat::L]);
 /// assert_eq!(serde_json::to_string(&points).unwrap(), r#"{"D":40,"L":15}"#);

@@ -245,8 +245,10 @@ fn difficulty_and_tricks_parse() {
     assert!("tricky".parse::<Difficulty>().is_err());
     assert_eq!(puzzle::parse_tricks("4"), Ok((4, 4)));
     assert_eq!(puzzle::parse_tricks("2-8"), Ok((2, 8)));
+    // Up to 10: two players' hands have 10 tricks.
+    assert_eq!(puzzle::parse_tricks("10"), Ok((10, 10)));
     assert!(puzzle::parse_tricks("1").is_err());
-    assert!(puzzle::parse_tricks("9").is_err());
+    assert!(puzzle::parse_tricks("11").is_err());
     assert!(puzzle::parse_tricks("5-3").is_err());
 }
 

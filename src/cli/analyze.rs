@@ -82,15 +82,7 @@ fn analyze_record(source: &super::input::Source, args: &AnalyzeArgs) -> Result<(
 /// Analyzes every position; errors go to standard error and make the exit
 /// status non-zero, but do not stop the other positions. A history with a
 /// bad move is analyzed up to it, then the move is reported.
-pub fn run(mut args: AnalyzeArgs) -> ExitCode {
-    // `--players 2`: the rules of the game of two musiks.
-    match args.players.apply_default(args.rules) {
-        Ok(r) => args.rules = r,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    }
+pub fn run(args: AnalyzeArgs) -> ExitCode {
     let (sources, mut errors) = read_sources(&args.files);
     let default_rules = args.rules.unwrap_or_default();
     // One solver per rule set, kept for the whole run: its table carries

@@ -64,15 +64,7 @@ pub struct BidArgs {
 /// about five of a plain bid sample (three musik deals, two lines).
 const AUCTION_SAMPLES: usize = 200;
 
-pub fn run(mut args: BidArgs) -> ExitCode {
-    // `--players 2`: the rules of the game of two musiks.
-    match args.common.players.apply(args.common.rules) {
-        Ok(r) => args.common.rules = r,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    }
+pub fn run(args: BidArgs) -> ExitCode {
     if let Some(path) = &args.record {
         return from_record(path, args.hand_number, &args.common);
     }

@@ -32,15 +32,7 @@ pub struct ExchangeArgs {
     pub screen: usize,
 }
 
-pub fn run(mut args: ExchangeArgs) -> ExitCode {
-    // `--players 2`: the rules of the game of two musiks.
-    match args.common.players.apply(args.common.rules) {
-        Ok(r) => args.common.rules = r,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    }
+pub fn run(args: ExchangeArgs) -> ExitCode {
     let ten = match estimate::ten_cards(&args.common.rules, &args.hand, args.musik.as_deref()) {
         Ok(t) => t,
         Err((_, e)) => return fail(e),

@@ -66,7 +66,14 @@ enum Command {
 /// Parses the command line and runs the subcommand.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
+    let command = match with_players(cli.command) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match command {
         Command::Solve(args) => solve::run(args),
         Command::Analyze(args) => analyze::run(args),
         Command::Score(args) => score::run(args),
@@ -81,4 +88,21 @@ pub fn run() -> ExitCode {
         #[cfg(feature = "server")]
         Command::Serve(args) => serve::run(args),
     }
+}
+
+/// Each command's `--players 2` folded into its rules ([`input::PlayersArg`]):
+/// the commands then read only their rules.
+fn with_players(mut command: Command) -> Result<Command, String> {
+    match &mut command {
+        Command::Solve(a) => a.rules = a.players.apply_default(a.rules)?,
+        Command::Analyze(a) => a.rules = a.players.apply_default(a.rules)?,
+        Command::Score(a) => a.rules = a.players.apply_default(a.rules)?,
+        Command::Puzzle(a) => a.rules = a.players.apply_default(a.rules)?,
+        Command::Suggest(a) => a.rules = a.players.apply_default(a.rules)?,
+        Command::Bid(a) => a.common.rules = a.common.players.apply(a.common.rules)?,
+        Command::Exchange(a) => a.common.rules = a.common.players.apply(a.common.rules)?,
+        Command::Play(a) => a.rules = a.players.apply(a.rules)?,
+        _ => {}
+    }
+    Ok(command)
 }

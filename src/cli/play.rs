@@ -75,15 +75,7 @@ fn deals(s: &str) -> Result<usize, String> {
     }
 }
 
-pub fn run(mut args: PlayArgs) -> ExitCode {
-    // `--players 2`: the rules of the game of two musiks.
-    match args.players.apply(args.rules) {
-        Ok(r) => args.rules = r,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    }
+pub fn run(args: PlayArgs) -> ExitCode {
     let rules = args.rules;
     if let Err(e) = tysiac::score::check_bid(&rules, args.bid) {
         eprintln!("error: --bid: {e}");

@@ -76,15 +76,7 @@ pub struct PuzzleArgs {
     pub verify: Option<PathBuf>,
 }
 
-pub fn run(mut args: PuzzleArgs) -> ExitCode {
-    // `--players 2`: the rules of the game of two musiks.
-    match args.players.apply_default(args.rules) {
-        Ok(r) => args.rules = r,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    }
+pub fn run(args: PuzzleArgs) -> ExitCode {
     match &args.verify {
         Some(file) => verify(file, &args),
         None => generate(&args),

@@ -53,15 +53,7 @@ The rules of scoring and the format: docs/score.md.";
 
 /// Scores every game; every bad line is reported on standard error with its
 /// line number and makes the exit status non-zero.
-pub fn run(mut args: ScoreArgs) -> ExitCode {
-    // `--players 2`: the rules of the game of two musiks.
-    match args.players.apply_default(args.rules) {
-        Ok(r) => args.rules = r,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    }
+pub fn run(args: ScoreArgs) -> ExitCode {
     let (sources, mut errors) = read_sources(&args.files);
     let default_rules = args.rules.unwrap_or_default();
     let mut first = true;

@@ -66,15 +66,7 @@ enum Outcome {
     },
 }
 
-pub fn run(mut args: SolveArgs) -> ExitCode {
-    // `--players 2`: the rules of the game of two musiks.
-    match args.players.apply_default(args.rules) {
-        Ok(r) => args.rules = r,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    }
+pub fn run(args: SolveArgs) -> ExitCode {
     // clap's `requires` lets --exchange through beside a file argument.
     if args.exchange.is_some() && args.deal.is_none() {
         eprintln!("error: --exchange needs --deal (a position file gives its own exchange: line)");

@@ -74,15 +74,7 @@ pub fn threads(s: &str) -> Result<usize, String> {
     }
 }
 
-pub fn run(mut args: SuggestArgs) -> ExitCode {
-    // `--players 2`: the rules of the game of two musiks.
-    match args.players.apply_default(args.rules) {
-        Ok(r) => args.rules = r,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    }
+pub fn run(args: SuggestArgs) -> ExitCode {
     let rules = args.rules.unwrap_or_default();
     let (sources, read_errors) = read_sources(&args.files);
     let mut failed = !read_errors.is_empty();

@@ -254,6 +254,15 @@ async fn new_game(State(games): Shared, bytes: Bytes) -> Answer {
             .map_err(|e| ApiError::bad(format!("rules: {e}")))?,
         None => Rules::default(),
     };
+    // Two seats play the game of two musiks, which the rules must say.
+    let two = rules.players == crate::rules::Players::Two;
+    if two != (seats.len() == 2) {
+        return Err(ApiError::bad(format!(
+            "seats: {} seats under the rules '{rules}': two seats play with players=2, and \
+             players=2 with two seats",
+            seats.len()
+        )));
+    }
     let names: Option<String> = field(&req, "names")?;
     let names: Vec<String> = match &names {
         Some(n) => n
