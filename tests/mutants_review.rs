@@ -300,11 +300,7 @@ fn the_exchange_view_is_the_best_of_the_layouts_best_exchanges() {
         let layouts: Vec<Deal> = (0..n)
             .map(|i| {
                 let piles = deal_unseen(ten, &[7, 7], &mut sample_rng(seed, i as u64));
-                Deal {
-                    hands: [deal.hands[0], piles[0], piles[1]],
-                    musik: deal.musik,
-                    other_musik: tysiac::CardSet::EMPTY,
-                }
+                Deal::new([deal.hands[0], piles[0], piles[1]], deal.musik)
             })
             .collect();
         let mut solver = Solver::new(rules);

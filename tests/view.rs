@@ -78,11 +78,7 @@ fn enumerate(p: &Position, seat: Seat) -> HashMap<Key, u64> {
             // D knows its ten cards and the exchange: L's and R's 7 are any split.
             let unseen = !deal.declarer_ten();
             for l in combinations(unseen, 7) {
-                let d = Deal {
-                    hands: [deal.hands[0], l, unseen.minus(l)],
-                    musik: deal.musik,
-                    other_musik: tysiac::CardSet::EMPTY,
-                };
+                let d = Deal::new([deal.hands[0], l, unseen.minus(l)], deal.musik);
                 try_history(d, exchange);
             }
         }
@@ -149,11 +145,7 @@ fn enumerate(p: &Position, seat: Seat) -> HashMap<Key, u64> {
                             let mut hands = [d7, CardSet::EMPTY, CardSet::EMPTY];
                             hands[me] = my7;
                             hands[other.index()] = rest.minus(d7);
-                            let d = Deal {
-                                hands,
-                                musik: deal.musik,
-                                other_musik: tysiac::CardSet::EMPTY,
-                            };
+                            let d = Deal::new(hands, deal.musik);
                             try_history(
                                 d,
                                 Exchange {

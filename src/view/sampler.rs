@@ -346,11 +346,7 @@ impl<'a> Sampler<'a> {
                 (hands, musik, give)
             }
         };
-        let deal = Deal {
-            hands: hands7,
-            musik,
-            other_musik: crate::cardset::CardSet::EMPTY,
-        };
+        let deal = Deal::new(hands7, musik);
         let exchange = Exchange {
             give,
             trump: v.chosen_trump,
@@ -424,15 +420,14 @@ fn finish(v: &View, dealt: Option<(Deal, Exchange)>, start: State) -> Result<Lay
         )
         .with(a)
         .with(b);
-        let deal = Deal {
-            hands: [
+        let deal = Deal::new(
+            [
                 ten.minus(musik),
                 start.hands[1].without(a),
                 start.hands[2].without(b),
             ],
             musik,
-            other_musik: crate::cardset::CardSet::EMPTY,
-        };
+        );
         let exchange = Exchange {
             give: Give::Pass(a, b),
             trump: start.trump,
