@@ -181,17 +181,13 @@ impl Position {
 
     /// The snapshot position of `state` (e.g. a state reached in play).
     pub fn from_state(rules: Rules, state: &State) -> Position {
-        // Rebuilt so that the unused trick slots match what reading gives.
-        let mut clean = State {
-            trick: [crate::card::Card::new(Suit::Hearts, crate::card::Rank::Nine); 2],
-            trick_len: 0,
+        // What a snapshot can say: nothing waits for a later trick. (A
+        // trick's unused slots are always clear: `State::play` keeps them so.)
+        let clean = State {
             pending_trump: None,
             pending_points: [0; 3],
             ..*state
         };
-        for &card in state.trick() {
-            clean.push_trick_card(card);
-        }
         Position {
             id: None,
             rules,
