@@ -49,6 +49,14 @@ pub struct BidTableArgs {
 }
 
 pub fn run(args: BidTableArgs) -> ExitCode {
+    if args.rules.players == tysiac::Players::Two {
+        // The tables are indexed by the C(24, 7) hands of the three-player
+        // deal; two players' ten-card hands number C(24, 10) = 1,961,256.
+        return fail(
+            "bid-table lists the three-player game's 7-card hands; with two players, \
+             `tysiac bid HAND --players 2` estimates one ten-card hand",
+        );
+    }
     let items: Vec<(usize, CardSet)> = match (&args.hands, args.all) {
         (Some(path), false) => match batch::read_hands(path) {
             // A file with no hand is a mistake, not an empty table.
