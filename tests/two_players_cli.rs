@@ -148,6 +148,11 @@ fn bid_and_exchange_take_two_players_cards() {
         .assert()
         .failure()
         .stderr(predicate::str::contains("three-player game's 7-card hands"));
+    tysiac()
+        .args(["bid-table", "--all", "--rules", "players=2"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("bid-table lists the three-player game's"));
     // Ten and the musik of two: twelve cards, two laid away.
     let out = json_run(
         &[
