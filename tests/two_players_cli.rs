@@ -152,7 +152,9 @@ fn bid_and_exchange_take_two_players_cards() {
         .args(["bid-table", "--all", "--rules", "players=2"])
         .assert()
         .failure()
-        .stderr(predicate::str::contains("bid-table lists the three-player game's"));
+        .stderr(predicate::str::contains(
+            "bid-table lists the three-player game's",
+        ));
     // Ten and the musik of two: twelve cards, two laid away.
     let out = json_run(
         &[
@@ -197,6 +199,13 @@ D=Bartek bid=110 concede
     let out = json_run(&["score", "--json", "-"], sheet);
     let last = out.last().unwrap();
     assert_eq!(last["totals"], serde_json::json!([220, -180]), "{last}");
+    // The same sheet without its rules: line, under --players 2.
+    let bare = sheet.replace("rules: players=2\n", "");
+    let out = json_run(&["score", "--json", "--players", "2", "-"], &bare);
+    assert_eq!(
+        out.last().unwrap()["totals"],
+        serde_json::json!([220, -180])
+    );
     // Two names with three players' rules are refused at the players: line.
     tysiac()
         .args(["score", "-"])

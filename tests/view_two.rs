@@ -769,3 +769,25 @@ fn the_notation_examples_of_two_player_views_read() {
         assert_eq!(layout.start.last_musik.len(), 3);
     }
 }
+
+/// A view's exchange must fit the number of players: a lay-away under the
+/// rules of three (a setup a program could build by hand) is refused, as
+/// is a pass of two cards to L and R under `players=2`.
+#[test]
+fn a_views_exchange_fits_its_players() {
+    let three =
+        position("deal: AKQ.T9..AJ T9.AK.KJ.Q J.QJ.AT9.T ..Q.K9\nexchange: 9S QC\nplay: AS");
+    let mut setup = view_of(&three, Seat::D).setup();
+    let (a, b) = ("9S".parse().unwrap(), "QC".parse().unwrap());
+    setup.given = Some(Give::LayAway(a, b));
+    let e = View::new(setup).unwrap_err().to_string();
+    assert!(e.contains("D lays cards away only with players=2"), "{e}");
+    let two = position(
+        "rules: players=2\ndeal: QJ.AQJ.AT.AQJ ATK9.T.KQJ9.9 .9..K .K..T\nexchange: JH 9D\nplay: AS",
+    );
+    let mut setup = view_of(&two, Seat::D).setup();
+    let (a, b) = ("JH".parse().unwrap(), "9D".parse().unwrap());
+    setup.given = Some(Give::Pass(a, b));
+    let e = View::new(setup).unwrap_err().to_string();
+    assert!(e.contains("with players=2 D lays away 2 cards"), "{e}");
+}

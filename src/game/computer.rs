@@ -18,7 +18,7 @@
 
 use std::cell::RefCell;
 
-use crate::deal::{Deal, Exchange};
+use crate::deal::Exchange;
 use crate::estimate::{cap, guessed_exchanges};
 use crate::game::auction::Call;
 use crate::game::judge::{self, AuctionSeen, LayoutValue};
@@ -107,18 +107,9 @@ impl Computer {
         let go = match self.kind {
             PlayerKind::Simple => level <= heuristic_limit(rules, seen.hand),
             PlayerKind::Dd => {
-                let (me, n) = (seen.me, h.cards.len());
-                let mine = h.cards[me];
-                let deal = if n == 2 {
-                    Deal::two(mine, h.cards[(me + 1) % 2], h.musik, h.other_musik)
-                } else {
-                    Deal::new(
-                        [mine, h.cards[(me + 1) % 3], h.cards[(me + 2) % 3]],
-                        h.musik,
-                    )
-                };
+                let deal = h.deal_with_declarer(seen.me);
                 let v = solver.best_exchange(&deal).1;
-                v >= level && level <= cap(mine | h.musik, rules)
+                v >= level && level <= cap(deal.declarer_ten(), rules)
             }
             PlayerKind::Pimc(n, _) => {
                 let values = self.layouts(&seen, h.deal_index, n, solver, seed);

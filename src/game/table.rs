@@ -160,14 +160,19 @@ impl HandLog {
     /// The deal in D L R order (D L with two players) with its musik (and
     /// the other musik).
     pub fn deal(&self) -> Option<Deal> {
-        let w = self.won()?;
+        Some(self.deal_with_declarer(self.won()?.bidder))
+    }
+
+    /// The deal as it would be with bidder `b` (calling order) as declarer:
+    /// its hand D, the next bidders L (and R).
+    pub fn deal_with_declarer(&self, b: usize) -> Deal {
         let n = self.bidders.len();
-        let h = |k: usize| self.cards[(w.bidder + k) % n];
-        Some(if n == 2 {
+        let h = |k: usize| self.cards[(b + k) % n];
+        if n == 2 {
             Deal::two(h(0), h(1), self.musik, self.other_musik)
         } else {
             Deal::new([h(0), h(1), h(2)], self.musik)
-        })
+        }
     }
 
     /// Whether every seat saw the musik: `musik_shown`, unless the bid was
