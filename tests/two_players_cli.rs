@@ -364,3 +364,76 @@ fn players_2_on_the_command_line_is_the_rule_set() {
             "--players 3, but the rules say players=2",
         ));
 }
+
+/// A game of two written down and judged: `analyze` of the record charges
+/// each player, hand by hand, the double-dummy points its seat gave away in
+/// that hand's analysis, and the game's summary adds the hands up.
+#[test]
+fn the_post_mortem_of_a_game_of_two_adds_up() {
+    let dir = std::env::temp_dir().join(format!("tysiac-two-pm-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    json_run(
+        &[
+            "game",
+            "--players",
+            "2",
+            "--seats",
+            "heuristic,heuristic",
+            "--games",
+            "1",
+            "--threads",
+            "1",
+            "--quiet",
+            "--json",
+            "--rules",
+            "standard game_to=200",
+            "--records",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    let record = dir.join("game-0.txt");
+    let lines = json_run(
+        &[
+            "analyze",
+            "--json",
+            "--bid-samples",
+            "2",
+            "--threads",
+            "2",
+            record.to_str().unwrap(),
+        ],
+        "",
+    );
+    let (hands, summary) = lines.split_at(lines.len() - 1);
+    let mut play_by_player = std::collections::HashMap::<String, u64>::new();
+    let mut given_away = 0;
+    for h in hands {
+        let losses = h["losses"].as_array().unwrap();
+        assert_eq!(losses.len(), 2);
+        let charged: u64 = losses.iter().map(|l| l["play"].as_u64().unwrap()).sum();
+        let analysed: u64 = match h["analysis"].as_object() {
+            Some(a) => a["summary"]
+                .as_object()
+                .unwrap()
+                .values()
+                .map(|s| s["cost"].as_u64().unwrap())
+                .sum(),
+            None => 0,
+        };
+        assert_eq!(charged, analysed, "{h}");
+        given_away += charged;
+        for l in losses {
+            *play_by_player
+                .entry(l["player"].as_str().unwrap().to_string())
+                .or_default() += l["play"].as_u64().unwrap();
+        }
+    }
+    // Rule-of-thumb players give points away: the check has something to add.
+    assert!(given_away > 0, "no play cost in the game");
+    for s in summary[0]["summary"].as_array().unwrap() {
+        let name = s["player"].as_str().unwrap();
+        assert_eq!(s["play"].as_u64(), play_by_player.get(name).copied(), "{s}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
