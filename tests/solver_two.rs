@@ -457,3 +457,32 @@ fn more_than_sixteen_moves() {
     );
     assert_eq!(s.legal_moves(&rules).len(), 20);
 }
+
+/// `tysiac::solver::upper_bound`, the most D could still score, is never
+/// below what D does score from there (the reference's value less D's
+/// points), and is met where D takes everything: the two-player endgame of
+/// `positions/two-players.txt` (two-end), 18 card points and the last
+/// musik's 13.
+#[test]
+fn the_upper_bound_holds_for_two_seats() {
+    let s = State::two(
+        [set("AK..."), set("Q9...")],
+        Seat::L,
+        None,
+        [50, 40],
+        set("..9.TQ"),
+    );
+    let rules: Rules = "players=2".parse().unwrap();
+    assert_eq!(tysiac::solver::upper_bound(&s, &rules), 31);
+    assert_eq!(reference_value(&rules, &s), 81);
+    for i in 0..300 {
+        let p = random_two_position(31_000_000 + i, 2 + (i as usize % 3));
+        let still = reference_value(&p.rules, &p.state) - p.state.points[0];
+        let bound = tysiac::solver::upper_bound(&p.state, &p.rules);
+        assert!(
+            i32::from(still) <= i32::from(bound),
+            "{:?}: {still} > {bound}",
+            p.state
+        );
+    }
+}

@@ -437,3 +437,51 @@ fn the_post_mortem_of_a_game_of_two_adds_up() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The readable outputs speak of two players: `exchange` of twelve cards
+/// and a lay-away; `game --rules players=2` seats you and one computer.
+#[test]
+fn texts_for_two_players() {
+    tysiac()
+        .args([
+            "exchange",
+            "QJ.AQJ.AT.AQJ",
+            ".9..K",
+            "--players",
+            "2",
+            "--samples",
+            "8",
+            "--quiet",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("twelve cards QJ.AQJ9.AT.AKQJ"))
+        .stdout(predicate::str::contains("recommended: lay away "))
+        .stdout(predicate::str::contains("(into the other musik)"));
+    let dir = std::env::temp_dir().join(format!("tysiac-two-game-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("g.txt");
+    // No --seats: you and one pimc seat; stdin ends at once, the game is saved.
+    tysiac()
+        .args([
+            "game",
+            "--rules",
+            "players=2",
+            "--seed",
+            "4",
+            "--color",
+            "never",
+            "--record",
+        ])
+        .arg(&record)
+        .write_stdin("")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "rules standard players=2 · seed 4",
+        ))
+        .stdout(predicate::str::contains("Scores: You 0 · Bartek 0\n"));
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains("seats: me pimc\n"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
