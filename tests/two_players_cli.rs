@@ -69,7 +69,16 @@ fn solve_a_two_player_endgame() {
         .assert()
         .success()
         .stdout(predicate::str::contains("points D 50 L 40\n"))
-        .stdout(predicate::str::contains("value: 81"));
+        .stdout(predicate::str::contains("value: 81"))
+        // Tricks of two in the line.
+        .stdout(predicate::str::contains("line: 9H KH | AH QH\n"));
+    tysiac()
+        .args(["solve", "-"])
+        .write_stdin(DEAL)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("best exchange: lay away "))
+        .stdout(predicate::str::contains(" (into the other musik)  value "));
 }
 
 #[test]
