@@ -655,3 +655,25 @@ fn cli_exchange_json_and_text() {
 }
 
 use predicates::prelude::PredicateBooleanExt;
+
+/// Each seed draws its own defence samples (`defend_sample` has a random
+/// stream apart from the declarer samples', mixed with the seed): seeds
+/// 1000 and 1002 give different defences, for three players and for two.
+#[test]
+fn each_seed_draws_its_own_defence_samples() {
+    for (rules, h) in [
+        (Rules::STANDARD, "AKQ.T9..AJ"),
+        ("players=2".parse::<Rules>().unwrap(), "QJ.AQJ.AT.AQJ"),
+    ] {
+        let mut solver = tysiac::Solver::new(rules);
+        let points = |solver: &mut tysiac::Solver, seed: u64| -> Vec<u16> {
+            (0..12)
+                .map(|i| tysiac::estimate::bid::defend_sample(solver, hand(h), seed, i))
+                .collect()
+        };
+        let (a, b) = (points(&mut solver, 1000), points(&mut solver, 1002));
+        assert_ne!(a, b, "{rules}: the same defences for two seeds");
+        // The same seed, the same samples.
+        assert_eq!(a, points(&mut solver, 1000));
+    }
+}
