@@ -45,6 +45,13 @@ pub fn void_deal(rules: &Rules, musik: CardSet) -> Option<String> {
         .then(|| format!("the musik holds {} points, under 5", musik.points()))
 }
 
+/// [`void_deal`] for a deal: its musik, or with two players both musiks
+/// together (two cards alone are under 5 points too often for the rule to
+/// mean them: docs/rules.md, *Two players*).
+pub fn void_deal_of(rules: &Rules, deal: &crate::Deal) -> Option<String> {
+    void_deal(rules, deal.musik | deal.other_musik)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -88,5 +95,36 @@ mod tests {
         assert!(void_deal(&ru, cards("9H JH 9D")).is_some());
         assert!(void_deal(&ru, cards("9H JH QH")).is_none());
         assert!(void_deal(&Rules::STANDARD, cards("9H 9D 9C")).is_none());
+        // Two players: both musiks count. 9H JH (2 points) alone would void
+        // the deal; with QH QS (6) beside them, 8 do not.
+        let ru2: Rules = "ru players=2".parse().unwrap();
+        let deal = crate::Deal::two(
+            cards("AH TH KH AD TD KD AC TC KC AS"),
+            cards("QD JD 9D QC JC 9C TS KS JS 9S"),
+            cards("9H JH"),
+            cards("QH QS"),
+        );
+        assert!(void_deal(&ru2, deal.musik).is_some());
+        assert!(void_deal_of(&ru2, &deal).is_none());
+        // 9H 9D and 9C JS: 2 points in both: void.
+        let poor = crate::Deal::two(
+            cards("AH TH KH AD TD KD AC TC KC AS"),
+            cards("QH JH QD JD QC JC TS KS QS 9S"),
+            cards("9H 9D"),
+            cards("9C JS"),
+        );
+        assert!(void_deal_of(&ru2, &poor).is_some());
+        assert!(void_deal_of(
+            &Rules::RU,
+            &crate::Deal::new(
+                [
+                    cards("AH TH KH AD TD KD AC"),
+                    cards("TC KC AS QH JH QD JD"),
+                    cards("QC JC TS KS QS 9S 9C")
+                ],
+                cards("9H 9D JS"),
+            )
+        )
+        .is_some());
     }
 }

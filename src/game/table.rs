@@ -14,7 +14,7 @@ use crate::deal::{Deal, Exchange};
 use crate::estimate::levels_from;
 use crate::estimate::sample::sample_rng;
 use crate::game::auction::{bid_cap, Auction, Call, Won};
-use crate::game::redeal::{may_ask, void_deal};
+use crate::game::redeal::{may_ask, void_deal_of};
 use crate::moves::{Move, MoveList};
 use crate::position::{Form, History, Position};
 use crate::random;
@@ -352,7 +352,7 @@ impl Table {
             conceded: false,
             play: Vec::new(),
         };
-        if let Some(why) = void_deal(&self.rules, d.musik) {
+        if let Some(why) = void_deal_of(&self.rules, &d) {
             hand.redeal = Some(format!("void deal: {why}"));
         }
         self.hands.push(hand);
