@@ -103,6 +103,8 @@ impl FromStr for Seat {
 /// points[Seat::L] += 3;
 /// assert_eq!(points.seats(), [Seat::D, Seat::L]);
 /// assert_eq!(serde_json::to_string(&points).unwrap(), r#"{"D":40,"L":15}"#);
+/// assert_eq!(points, [40, 15, 0]);
+/// assert_ne!(points, [40, 12, 0]);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct PerSeat<T> {

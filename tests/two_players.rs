@@ -221,6 +221,19 @@ fn bad_two_player_positions_say_what_is_wrong() {
     assert!(e.contains("the seats are D and L"), "{e}");
     let e = error("rules: players=2\nhands: AK... 9Q...\ntrick: TH JH\nlast_musik: ..9.TQ");
     assert!(e.contains("at most 1 (the second completes it)"), "{e}");
+    // Each two-player switch reads and writes back, its default too.
+    for text in [
+        "standard players=2 laid_away=declarer",
+        "standard players=2 last_musik=marriage",
+        "standard players=2 laid_away=declarer last_musik=marriage",
+    ] {
+        assert_eq!(rules(text).to_string(), text);
+    }
+    assert_eq!(
+        rules("players=2 laid_away=split last_musik=cards"),
+        rules("players=2")
+    );
+    assert_eq!(rules("players=3"), Rules::STANDARD);
     for (rule, want) in [
         (
             "players=2 musik=discard",

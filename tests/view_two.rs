@@ -790,4 +790,33 @@ fn a_views_exchange_fits_its_players() {
     setup.given = Some(Give::Pass(a, b));
     let e = View::new(setup).unwrap_err().to_string();
     assert!(e.contains("with players=2 D lays away 2 cards"), "{e}");
+    // L gets nothing from D: a setup naming a gift, or a gift received, is
+    // refused either way.
+    let l = view_of(&two, Seat::L).setup();
+    let mut given = l.clone();
+    given.given = Some(Give::LayAway(a, b));
+    let mut got = l;
+    got.got = Some(a);
+    for setup in [given, got] {
+        let e = View::new(setup).unwrap_err().to_string();
+        assert!(e.contains("L's view has no exchange"), "{e}");
+    }
+}
+
+/// A marriage declared on the first trick that waits for a trick won
+/// (`marriage_needs_trick=yes`): D leads KS of its spade marriage (KS from
+/// the musik, QS dealt) and wins the trick over L's 9S, so the 40 are
+/// scored with the trick's 4: each view counts 44 for D (the laid-away
+/// JH's 2 are D's alone to know).
+#[test]
+fn a_waiting_marriage_is_scored_in_the_view_when_its_trick_is_won() {
+    let p = position(
+        "rules: players=2 first_trick_marriage=yes marriage_needs_trick=yes\n\
+         deal: QJ.AQJ.AT.AQJ ATK9.T.KQJ9.9 .9..K .K..T\nexchange: JH 9D\nplay: KS 9S",
+    );
+    let r = p.rules;
+    assert_eq!(history(&p).state(&r).unwrap().points, [46, 0, 0]);
+    for seat in [Seat::D, Seat::L] {
+        assert_eq!(view_of(&p, seat).table().points, [44, 0, 0], "{seat}");
+    }
 }
