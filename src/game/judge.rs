@@ -519,6 +519,7 @@ mod tests {
             total: 0,
             bolts: 0,
         };
+        let mut opener_without = 0;
         for i in 0..50 {
             let Layout {
                 hands, musik, fits, ..
@@ -528,7 +529,11 @@ mod tests {
             // worth at least 30, so any marriage.
             assert!(hands[1].marriages().next().is_some(), "{i}");
             assert_eq!((hands[0] | hands[1] | musik | seen.hand).len(), 24);
+            opener_without += usize::from(hands[0].marriages().next().is_none());
         }
+        // The opener only made the forced 100: nothing is shown of its
+        // hand, which often holds no marriage (another's bid is not its).
+        assert!(opener_without > 5, "{opener_without} of 50");
     }
 
     /// Two layouts worked by hand. Bidder 1 (no marriage: cap 120) to call
