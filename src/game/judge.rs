@@ -534,6 +534,12 @@ mod tests {
         // The opener only made the forced 100: nothing is shown of its
         // hand, which often holds no marriage (another's bid is not its).
         assert!(opener_without > 5, "{opener_without} of 50");
+        // Holding every king and queen but QS, the bidder leaves the 150
+        // no marriage to stand on: no layout fits, and the last drawn is
+        // kept, marked so.
+        let mut none = seen.clone();
+        none.hand = cards("KH QH KD QD KC QC KS");
+        assert!(!layout(&none, 9, 0).fits);
     }
 
     /// Two layouts worked by hand. Bidder 1 (no marriage: cap 120) to call
