@@ -334,3 +334,16 @@ fn a_tie_in_expected_score_announces_the_lower_level() {
     // Without the sure 100 (bid 110) the best is 200 alone.
     assert_eq!(announce(&rules, kept, 110, 0.5, &[200, 200, 200, 100]), 200);
 }
+
+/// Two players have no partner: D's AS holds the first trick and L, with
+/// no spade and no trump, cannot win it, so a club player throws a card of
+/// no points rather than giving D its ace.
+#[test]
+fn simple_gives_nothing_to_the_declarer_with_two_players() {
+    let v = view(
+        "view: L\nhand: AKT9.AT.KQJ9.\nplay: AS",
+        "standard players=2 musik_shown=no",
+    );
+    let m = simple(&v);
+    assert_eq!(m.card().points(), 0, "{m}");
+}
