@@ -737,6 +737,23 @@ mod tests {
     }
 
     #[test]
+    fn a_two_player_table_takes_only_a_two_player_deal() {
+        let rules: Rules = "players=2".parse().unwrap();
+        let two = ["Ala", "Bartek"].map(String::from).to_vec();
+        let mut t = Table::new(rules, two, 3, 0).unwrap();
+        let three: Deal = "AKQ.T9..AJ T9.AK.KJ.Q J.QJ.AT9.T ..Q.K9".parse().unwrap();
+        let e = t.set_cards(three).unwrap_err();
+        assert!(e.0.contains("10 10 cards and two musiks of 2"), "{e}");
+        let deal: Deal = "QJ.AQJ.AT.AQJ ATK9.T.KQJ9.9 .9..K .K..T".parse().unwrap();
+        t.set_cards(deal).unwrap();
+        assert_eq!(t.hand().cards, vec![deal.hands[0], deal.hands[1]]);
+        assert_eq!(
+            (t.hand().musik, t.hand().other_musik),
+            (deal.musik, deal.other_musik)
+        );
+    }
+
+    #[test]
     fn four_players_the_dealer_sits_out() {
         let four = ["A", "B", "C", "D"].map(String::from).to_vec();
         let t = Table::new(Rules::STANDARD, four, 1, 3).unwrap();
