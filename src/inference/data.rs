@@ -248,3 +248,31 @@ pub fn leads(
         LeadSeen::new(start.hands[0], lead.card())
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The gift is the pair passed to L and R, in that order; a discard or
+    /// a lay-away gives no defender a card.
+    #[test]
+    fn the_gift_is_the_pair_passed() {
+        let c = |s: &str| s.parse::<crate::Card>().unwrap();
+        let ten: CardSet = "AKQ.T9..AJ".parse::<CardSet>().unwrap() | "..Q.K9".parse().unwrap();
+        let with = |give| Declaration {
+            ten,
+            exchange: Exchange { give, trump: None },
+            bid: 100,
+            contract: 100,
+        };
+        assert_eq!(
+            with(Give::Pass(c("9S"), c("QC"))).gift(),
+            Some((c("9S"), c("QC")))
+        );
+        assert_eq!(
+            with(Give::Discard(ten.minus("AKQ.T9..A".parse().unwrap()))).gift(),
+            None
+        );
+        assert_eq!(with(Give::LayAway(c("9S"), c("QC"))).gift(), None);
+    }
+}
