@@ -12,10 +12,9 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::uniformity::chi_square_quantile;
+use common::uniformity::goodness;
 use rand::Rng;
 use tysiac::estimate::sample::{combinations, sample_rng};
-use tysiac::estimate::stats::chi_square;
 use tysiac::view::parse_views;
 use tysiac::{
     random, CardSet, Deal, Exchange, Form, Give, Move, Position, Rules, Sampler, Seat, State, View,
@@ -161,44 +160,6 @@ fn enumerate(p: &Position, seat: Seat) -> HashMap<Key, u64> {
         }
     }
     out
-}
-
-/// Compares sampled keys with the exact distribution: every sampled key must
-/// be possible, and the chi-square statistic (cells of expected count below
-/// 5 pooled) must stay under the 1e-4 quantile. Returns (statistic, bound).
-fn goodness(exact: &HashMap<Key, u64>, drawn: &[Key]) -> (f64, f64) {
-    let total: u64 = exact.values().sum();
-    let mut observed: HashMap<Key, u64> = HashMap::new();
-    for k in drawn {
-        assert!(
-            exact.contains_key(k),
-            "an impossible layout was drawn: {k:?}"
-        );
-        *observed.entry(*k).or_default() += 1;
-    }
-    let n = drawn.len() as f64;
-    let mut obs = Vec::new();
-    let mut exp = Vec::new();
-    let (mut pool_o, mut pool_e) = (0.0, 0.0);
-    let mut keys: Vec<&Key> = exact.keys().collect();
-    keys.sort();
-    for k in keys {
-        let e = n * exact[k] as f64 / total as f64;
-        let o = observed.get(k).copied().unwrap_or(0) as f64;
-        if e < 5.0 {
-            pool_o += o;
-            pool_e += e;
-        } else {
-            obs.push(o);
-            exp.push(e);
-        }
-    }
-    if pool_e > 0.0 {
-        obs.push(pool_o);
-        exp.push(pool_e);
-    }
-    let df = (obs.len() as f64 - 1.0).max(1.0);
-    (chi_square(&obs, &exp), chi_square_quantile(df, 3.719))
 }
 
 /// A random hand played to `moves` cards under `rules`.

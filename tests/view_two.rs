@@ -14,11 +14,10 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::uniformity::chi_square_quantile;
+use common::uniformity::goodness;
 use rand::seq::SliceRandom;
 use rand::Rng;
 use tysiac::estimate::sample::{combinations, sample_rng};
-use tysiac::estimate::stats::chi_square;
 use tysiac::view::parse_views;
 use tysiac::{
     parse_position, random, Card, CardSet, Deal, Declare, Exchange, Form, Give, LaidAway, Move,
@@ -196,43 +195,6 @@ fn enumerate(p: &Position, seat: Seat) -> HashMap<Key, u64> {
         }
     }
     out
-}
-
-/// The chi-square of sampled keys against the exact distribution (cells
-/// expecting fewer than 5 pooled), and its 1e-4 quantile. Every sampled key
-/// must be possible.
-fn goodness(exact: &HashMap<Key, u64>, drawn: &[Key]) -> (f64, f64) {
-    let total: u64 = exact.values().sum();
-    let mut observed: HashMap<Key, u64> = HashMap::new();
-    for k in drawn {
-        assert!(
-            exact.contains_key(k),
-            "an impossible layout was drawn: {k:?}"
-        );
-        *observed.entry(*k).or_default() += 1;
-    }
-    let n = drawn.len() as f64;
-    let (mut obs, mut exp) = (Vec::new(), Vec::new());
-    let (mut pool_o, mut pool_e) = (0.0, 0.0);
-    let mut keys: Vec<&Key> = exact.keys().collect();
-    keys.sort();
-    for k in keys {
-        let e = n * exact[k] as f64 / total as f64;
-        let o = observed.get(k).copied().unwrap_or(0) as f64;
-        if e < 5.0 {
-            pool_o += o;
-            pool_e += e;
-        } else {
-            obs.push(o);
-            exp.push(e);
-        }
-    }
-    if pool_e > 0.0 {
-        obs.push(pool_o);
-        exp.push(pool_e);
-    }
-    let df = (obs.len() as f64 - 1.0).max(1.0);
-    (chi_square(&obs, &exp), chi_square_quantile(df, 3.719))
 }
 
 fn view_of(p: &Position, seat: Seat) -> View {
