@@ -13,7 +13,7 @@ mod common;
 use std::time::Instant;
 
 use common::gen::{
-    random_two_deal, random_two_full_deal, random_two_position, random_two_position_under,
+    random_full_deal, random_two_deal, random_two_position, random_two_position_under,
     random_two_rules, rng, Sample,
 };
 use common::reference::{
@@ -157,7 +157,7 @@ fn whole_hands() {
     let mut rules_rng = rng(2222);
     for i in 0..20u64 {
         let rules = random_two_rules(&mut rules_rng);
-        let p = random_two_full_deal(22_000_000 + i, rules);
+        let p = random_full_deal(22_000_000 + i, rules);
         assert_eq!(p.state.tricks_left(), 10);
         let r = Instant::now();
         let want = reference_move_values_memo(&rules, &p.state);

@@ -118,6 +118,9 @@ pub fn random_rules(rng: &mut impl Rng) -> Rules {
 /// is `deal.after(rules, &exchange)` (which also adds the discard points and
 /// sets a chosen trump).
 pub fn random_deal(rng: &mut impl Rng, rules: &Rules) -> (Deal, Exchange) {
+    if rules.players == Players::Two {
+        return random_two_deal(rng, rules);
+    }
     let tricks = rules.tricks();
     let room = match rules.musik {
         Musik::Pass => vec![8, 8, 8],
@@ -267,7 +270,7 @@ fn position_from(mut rng: ChaCha8Rng, seed: u64, rules: Rules, tricks_left: usiz
     sample
 }
 
-/// A whole hand at its first lead under `rules`.
+/// A whole hand at its first lead under `rules` (of three players or two).
 pub fn random_full_deal(seed: u64, rules: Rules) -> Sample {
     let mut rng = rng(seed);
     random_start(&mut rng, seed, rules)
@@ -455,27 +458,6 @@ pub fn random_two_deal(rng: &mut impl Rng, rules: &Rules) -> (Deal, Exchange) {
     )
 }
 
-/// A whole two-player hand at its first lead under `rules`.
-pub fn random_two_full_deal(seed: u64, rules: Rules) -> Sample {
-    let mut rng = rng(seed);
-    random_two_start(&mut rng, seed, rules)
-}
-
-fn random_two_start(rng: &mut ChaCha8Rng, seed: u64, rules: Rules) -> Sample {
-    let (deal, exchange) = random_two_deal(rng, &rules);
-    let state = deal
-        .after(&rules, &exchange)
-        .expect("the generated lay-away is allowed");
-    Sample {
-        seed,
-        rules,
-        deal: Some((deal, exchange)),
-        start: state,
-        play: Vec::new(),
-        state,
-    }
-}
-
 /// A random two-player position with `tricks_left` tricks to play (the
 /// current one included), under a random rule set of two players; half the
 /// time with the lead already played. Two thirds are played down from a
@@ -494,7 +476,7 @@ pub fn random_two_position_under(seed: u64, rules: Rules, tricks_left: usize) ->
 fn two_position_from(mut rng: ChaCha8Rng, seed: u64, rules: Rules, tricks_left: usize) -> Sample {
     assert_eq!(rules.players, Players::Two);
     let mut sample = if rng.gen_bool(2.0 / 3.0) {
-        random_two_start(&mut rng, seed, rules)
+        random_start(&mut rng, seed, rules)
     } else {
         random_two_snapshot(&mut rng, seed, rules, tricks_left)
     };
