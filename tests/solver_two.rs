@@ -20,61 +20,8 @@ use common::reference::{
     reference_after, reference_exchange_values, reference_exchanges, reference_move_values,
     reference_move_values_memo, reference_value, reference_value_in, Memo,
 };
-use tysiac::{CardSet, Deal, Exchange, Move, Rules, Seat, Setup, Solver, State};
-
-/// Move values as sorted `card=value` text: order-free and readable in a diff.
-fn show(values: &[(Move, u16)]) -> Vec<String> {
-    let mut v: Vec<String> = values.iter().map(|(m, x)| format!("{m}={x}")).collect();
-    v.sort();
-    v
-}
-
-/// Everything the solver says about `p.state` against `want`, the
-/// reference's value of every legal move: `reaches` at and above the value,
-/// `value`, `value_after` and `move_values` for every move, `best_move`, and
-/// a `line` that is legal, keeps the value all along and ends on it.
-fn check(solver: &mut Solver, p: &Sample, want: &[(Move, u16)]) {
-    let (rules, state) = (&p.rules, &p.state);
-    let values = want.iter().map(|&(_, v)| v);
-    let value = if state.to_move() == Seat::D {
-        values.max()
-    } else {
-        values.min()
-    }
-    .expect("a position with moves");
-
-    assert!(!solver.reaches(state, value + 1), "reaches above\n{p:?}");
-    assert!(solver.reaches(state, value), "reaches\n{p:?}");
-    assert_eq!(solver.value(state), value, "value\n{p:?}");
-    assert_eq!(
-        show(&solver.move_values(state)),
-        show(want),
-        "move values\n{p:?}"
-    );
-    for &(m, v) in want {
-        assert_eq!(solver.value_after(state, m), v, "value after {m}\n{p:?}");
-    }
-    let (best, v) = solver.best_move(state).expect("a move");
-    assert_eq!(v, value, "best move's value\n{p:?}");
-    assert!(
-        want.contains(&(best, value)),
-        "best move {best} is not optimal\n{p:?}"
-    );
-
-    let line = solver.line(state);
-    let mut s = *state;
-    for (i, &mv) in line.iter().enumerate() {
-        if let Some(why) = s.why_illegal(rules, mv) {
-            panic!("line move {i} ({mv}) is illegal: {why}\nline {line:?}\n{p:?}");
-        }
-        s.play(rules, mv);
-        if !s.is_over() {
-            assert_eq!(solver.value(&s), value, "value along the line\n{p:?}");
-        }
-    }
-    assert!(s.is_over(), "the line stops before the end\n{p:?}");
-    assert_eq!(s.points[Seat::D.index()], value, "line's end\n{p:?}");
-}
+use common::solver_check::check;
+use tysiac::{CardSet, Deal, Exchange, Rules, Seat, Setup, Solver, State};
 
 /// `count` random positions with `tricks` tricks left, each under its own
 /// random two-player rules and with a fresh solver, against plain minimax.

@@ -5,5 +5,6 @@
 
 pub mod gen;
 pub mod reference;
+pub mod solver_check;
 pub mod terminal;
 pub mod uniformity;
