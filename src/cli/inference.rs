@@ -6,8 +6,10 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 use tysiac::estimate::Workers;
-use tysiac::inference::data::{GiftSeen, LeadSeen};
-use tysiac::inference::{check, data, hand_features, train, Interval, Model, Ordinal};
+use tysiac::inference::data::{GiftSeen, LeadSeen, WorthSeen};
+use tysiac::inference::{
+    check, contract_features, data, hand_features, train, Interval, Model, Ordinal,
+};
 use tysiac::inference::{GIFT_FEATURE_NAMES, HAND_FEATURE_NAMES, LEAD_FEATURE_NAMES};
 use tysiac::player::PlayerKind;
 use tysiac::{CardSet, Rules};
@@ -41,6 +43,18 @@ fn count(s: &str) -> Result<usize, String> {
     }
 }
 
+/// The most layouts a hand's worth may be measured on.
+pub const MAX_WORTH_LAYOUTS: usize = 1000;
+
+fn worth_layouts(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=MAX_WORTH_LAYOUTS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{s}' is not a count from 1 to {MAX_WORTH_LAYOUTS}"
+        )),
+    }
+}
+
 #[derive(Args)]
 pub struct TrainArgs {
     /// Declarers' exchanges and contracts to learn from.
@@ -52,6 +66,13 @@ pub struct TrainArgs {
     /// Declarers' first leads to learn from.
     #[arg(long, default_value_t = 300, value_parser = count)]
     pub leads: usize,
+    /// Hands of eight whose worth (D's mean double-dummy points) is
+    /// learned from the solver.
+    #[arg(long, default_value_t = 20_000, value_parser = count)]
+    pub worths: usize,
+    /// Random layouts each hand's worth is measured on.
+    #[arg(long, default_value_t = 32, value_parser = worth_layouts)]
+    pub worth_layouts: usize,
     /// The players whose decisions are learnt.
     #[arg(long, default_value = "pimc:50")]
     pub player: PlayerKind,
@@ -119,15 +140,41 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
     let rules = Rules::STANDARD;
     let started = std::time::Instant::now();
     let data = match &a.from_data {
-        Some(path) => read_data(path)?,
+        Some(path) => {
+            let mut d = read_data(path)?;
+            if d.worths.is_empty() {
+                // A file saved before the worth was learned: measure it.
+                eprintln!("{}: no worths saved; measuring them", path.display());
+                d.worths = measure_worths(a, &rules)?;
+            }
+            d
+        }
         None => play_data(a, samples, &rules)?,
     };
     if let Some(path) = &a.save_data {
         write_data(path, &data)?;
     }
-    let contract_data = Seen::features(&data.contract, &rules);
+    data.check()?;
+    let worths: Vec<(CardSet, f64)> = data
+        .worths
+        .iter()
+        .map(|w| Ok((w.cards()?, w.mean)))
+        .collect::<Result<_, String>>()?;
+    let (worth, worth_rmse) = train::fit_worth(&worths, &rules)?;
+    let worth_sd = {
+        let n = worths.len().max(1) as f64;
+        let mean = worths.iter().map(|w| w.1).sum::<f64>() / n;
+        (worths.iter().map(|w| (w.1 - mean).powi(2)).sum::<f64>() / n).sqrt()
+    };
+    let contract_data: Vec<(Vec<f64>, Interval)> = data
+        .contract
+        .iter()
+        .map(|(h, i)| (contract_features(*h, &rules, &worth).to_vec(), *i))
+        .collect();
     let bid_data = Seen::features(&data.bid, &rules);
     let (contract, ll_contract) = train::fit_levels(&contract_data)?;
+    // The contract on the counted features alone: what the worth adds.
+    let ll_contract_counted = train::fit_levels(&Seen::features(&data.contract, &rules))?.1;
     let (bid, ll_bid) = train::fit_levels(&bid_data)?;
     let gifts: Vec<_> = data
         .gifts
@@ -158,10 +205,15 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
         "auctions": a.auctions,
         "gifts": gifts.len(),
         "leads": leads.len(),
+        "worth_hands": worths.len(),
+        "worth_layouts": a.worth_layouts,
+        "worth_rmse": worth_rmse,
+        "worth_sd": worth_sd,
         "player": a.player.to_string(),
         "seed": a.seed,
         "mean_log_likelihood": {
             "contract": ll_contract, "contract_intercept_only": intercept(&contract_data)?,
+            "contract_counted_features_only": ll_contract_counted,
             "bid": ll_bid, "bid_intercept_only": intercept(&bid_data)?,
             "gift": ll_gift, "gift_uniform": -(45f64).ln(),
             "lead": ll_lead, "lead_uniform": -(8f64).ln(),
@@ -170,18 +222,21 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
     });
     let model = Model {
         about: "tysiac's model of the others' decisions (docs/inference.md): \
-                ordinal models of the level a hand bids and announces to, and \
-                conditional logits of the two cards D gives away and of its first lead"
+                ordinal models of the level a hand bids and announces to, the worth \
+                of D's eight cards learned from the solver, and conditional logits of \
+                the two cards D gives away and of its first lead"
             .into(),
         command: format!(
-            "tysiac inference train --deals {} --auctions {} --leads {} --player {} --seed {}",
-            a.deals, a.auctions, a.leads, a.player, a.seed
+            "tysiac inference train --deals {} --auctions {} --leads {} --worths {} \
+             --worth-layouts {} --player {} --seed {}",
+            a.deals, a.auctions, a.leads, a.worths, a.worth_layouts, a.player, a.seed
         ),
         hand_features: HAND_FEATURE_NAMES.iter().map(|s| s.to_string()).collect(),
         gift_features: GIFT_FEATURE_NAMES.iter().map(|s| s.to_string()).collect(),
         lead_features: LEAD_FEATURE_NAMES.iter().map(|s| s.to_string()).collect(),
         bid,
         contract,
+        worth,
         gift,
         lead,
         training,
@@ -199,7 +254,7 @@ fn describe(m: &Model) -> String {
         let w: Vec<String> = o.weights.iter().map(|w| format!("{w:7.2}")).collect();
         format!("{name:9} {} | scale {:.1}\n", w.join(" "), o.scale)
     };
-    let mut s = format!("{:9} {}\n", "", HAND_FEATURE_NAMES.join(" "));
+    let mut s = format!("{:9} {} worth/10\n", "", HAND_FEATURE_NAMES.join(" "));
     s += &row("bid", &m.bid);
     s += &row("contract", &m.contract);
     let g: Vec<String> = m.gift.weights.iter().map(|w| format!("{w:.2}")).collect();
@@ -227,9 +282,25 @@ struct Seen {
     bid: Levels,
     gifts: Vec<GiftSeen>,
     leads: Vec<LeadSeen>,
+    worths: Vec<WorthSeen>,
 }
 
 impl Seen {
+    /// Every model has something to learn from.
+    fn check(&self) -> Result<(), String> {
+        let sizes = [
+            ("contracts", self.contract.len()),
+            ("bids", self.bid.len()),
+            ("gifts", self.gifts.len()),
+            ("leads", self.leads.len()),
+            ("worths", self.worths.len()),
+        ];
+        match sizes.iter().find(|(_, n)| *n == 0) {
+            Some((what, _)) => Err(format!("the data holds no {what}: nothing to fit")),
+            None => Ok(()),
+        }
+    }
+
     /// The hands' features, for the fit.
     fn features(levels: &Levels, rules: &Rules) -> Vec<(Vec<f64>, Interval)> {
         levels
@@ -237,6 +308,17 @@ impl Seen {
             .map(|(h, i)| (hand_features(*h, rules).to_vec(), *i))
             .collect()
     }
+}
+
+/// Solves the hands whose worth is learned.
+fn measure_worths(a: &TrainArgs, rules: &Rules) -> Result<Vec<WorthSeen>, String> {
+    let workers = Workers::new(*rules, a.threads).map_err(|e| e.to_string())?;
+    let bar = Bar::new(a.worths as u64, "worths", a.quiet);
+    let worths = data::worths(rules, a.worths, a.worth_layouts, a.seed, &workers, &|| {
+        bar.tick()
+    });
+    bar.finish();
+    Ok(worths)
 }
 
 /// Plays the deals and auctions and returns what they say.
@@ -253,6 +335,7 @@ fn play_data(a: &TrainArgs, samples: usize, rules: &Rules) -> Result<Seen, Strin
     let bar = Bar::new(a.leads as u64, "leads", a.quiet);
     let leads = data::leads(rules, a.leads, samples, a.seed, &workers, &|| bar.tick());
     bar.finish();
+    let worths = measure_worths(a, rules)?;
     Ok(Seen {
         contract: decl.iter().map(|d| (d.kept(), d.interval(rules))).collect(),
         bid: bids.iter().map(|b| (b.seven, b.interval)).collect(),
@@ -261,11 +344,12 @@ fn play_data(a: &TrainArgs, samples: usize, rules: &Rules) -> Result<Seen, Strin
             .filter_map(|d| d.gift().map(|(x, y)| GiftSeen::new(d.ten, x, y)))
             .collect(),
         leads,
+        worths,
     })
 }
 
 /// One JSON line per observation: `{"level": Observation}`, `{"gift":
-/// GiftSeen}` or `{"lead": LeadSeen}`.
+/// GiftSeen}`, `{"lead": LeadSeen}` or `{"worth": WorthSeen}`.
 fn write_data(path: &PathBuf, d: &Seen) -> Result<(), String> {
     let mut out = String::new();
     let mut line = |v: serde_json::Value| {
@@ -283,6 +367,9 @@ fn write_data(path: &PathBuf, d: &Seen) -> Result<(), String> {
     for x in &d.leads {
         line(serde_json::json!({ "lead": x }));
     }
+    for x in &d.worths {
+        line(serde_json::json!({ "worth": x }));
+    }
     std::fs::write(path, out).map_err(|e| format!("--save-data {}: {e}", path.display()))
 }
 
@@ -294,6 +381,7 @@ fn read_data(path: &PathBuf) -> Result<Seen, String> {
         bid: Vec::new(),
         gifts: Vec::new(),
         leads: Vec::new(),
+        worths: Vec::new(),
     };
     for (n, line) in text
         .lines()
@@ -318,8 +406,12 @@ fn read_data(path: &PathBuf) -> Result<Seen, String> {
             let x: LeadSeen = serde_json::from_value(x.clone()).map_err(|e| at(e.to_string()))?;
             x.cards().map_err(at)?;
             d.leads.push(x);
+        } else if let Some(x) = v.get("worth") {
+            let x: WorthSeen = serde_json::from_value(x.clone()).map_err(|e| at(e.to_string()))?;
+            x.cards().map_err(at)?;
+            d.worths.push(x);
         } else {
-            return Err(at("neither a level, a gift nor a lead".into()));
+            return Err(at("neither a level, a gift, a lead nor a worth".into()));
         }
     }
     Ok(d)

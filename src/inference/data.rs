@@ -6,14 +6,17 @@
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::{Exchange, Give};
-use crate::estimate::sample::sample_rng;
+use crate::estimate::guessed_exchanges;
+use crate::estimate::sample::{deal_unseen, sample_rng, AUX_STREAM};
 use crate::estimate::{Progress, Workers};
 use crate::game::computer::Computer;
 use crate::game::table::{Decision, Table};
 use crate::player::{kept, sampled_declare, PlayerKind};
 use crate::random;
 use crate::rules::Rules;
+use crate::seat::Seat;
 use crate::selfplay::decision_seed;
+use crate::state::State;
 
 use super::evidence::{calls_say, contract_says};
 use super::model::Interval;
@@ -246,6 +249,68 @@ pub fn leads(
             .expect("D leads")
             .best;
         LeadSeen::new(start.hands[0], lead.card())
+    })
+}
+
+/// One hand's worth measured: eight cards D kept, as text, and the mean of
+/// its double-dummy points over random layouts of the other sixteen.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct WorthSeen {
+    pub hand: String,
+    pub mean: f64,
+}
+
+impl WorthSeen {
+    pub fn cards(&self) -> Result<CardSet, String> {
+        let hand: CardSet = self.hand.parse().map_err(|e| format!("{e}"))?;
+        if hand.len() != 8 || !self.mean.is_finite() {
+            return Err(format!("a worth is of eight cards and a number ({hand})"));
+        }
+        Ok(hand)
+    }
+}
+
+/// The eight cards of hand `i` whose worth is learned: even hands are eight
+/// cards at random, as a seat's sampled layouts give D; odd hands are what
+/// a declarer keeps of a random ten by rule of thumb, as the hands that
+/// raise are.
+fn worth_hand(rules: &Rules, seed: u64, i: usize) -> CardSet {
+    let mut rng = sample_rng(seed, i as u64);
+    let deal = random::deal(&mut rng);
+    if i % 2 == 0 {
+        let extra = deal.musik.lowest().expect("a musik");
+        return deal.hands[0].with(extra);
+    }
+    let best = guessed_exchanges(&deal, rules)[0];
+    kept(deal.declarer_ten(), &best)
+}
+
+/// The worth of `hands` hands (see [`worth_hand`]): D's mean double-dummy
+/// points, leading with eight cards each, over `layouts` random layouts of
+/// the others' cards.
+pub fn worths(
+    rules: &Rules,
+    hands: usize,
+    layouts: usize,
+    seed: u64,
+    workers: &Workers,
+    progress: Progress,
+) -> Vec<WorthSeen> {
+    let seed = seed ^ 0x3057_3057_3057_3057;
+    workers.map(hands, progress, |solver, i| {
+        let hand = worth_hand(rules, seed, i);
+        let mut rng = sample_rng(seed, AUX_STREAM + i as u64);
+        let total: u32 = (0..layouts)
+            .map(|_| {
+                let p = deal_unseen(hand, &[8, 8], &mut rng);
+                let start = State::new([hand, p[0], p[1]], Seat::D, None, [0; 3]);
+                u32::from(solver.value(&start))
+            })
+            .sum();
+        WorthSeen {
+            hand: hand.to_string(),
+            mean: f64::from(total) / layouts.max(1) as f64,
+        }
     })
 }
 

@@ -19,6 +19,8 @@ pub struct Evidence {
     pub bidders: [Interval; 3],
     /// What D's contract says of its kept eight cards' level (defenders only).
     pub contract: Option<Interval>,
+    /// The contract itself, which D's kept cards must allow.
+    pub announced: Option<u16>,
     /// For a defender under `musik=pass`: the card D gave it.
     pub gift: Option<Card>,
     /// For a defender who saw it: D's first lead.
@@ -36,14 +38,16 @@ impl Evidence {
                 bidders[seat.index()] = calls_say(&rules, &view.bids, seat);
             }
         }
-        let contract = match (view.seat, view.contract) {
-            (Seat::D, _) | (_, None) => None,
-            (_, Some(c)) => Some(contract_says(&rules, view.bid.unwrap_or(100), c)),
+        let announced = match view.seat {
+            Seat::D => None,
+            _ => view.contract,
         };
+        let contract = announced.map(|c| contract_says(&rules, view.bid.unwrap_or(100), c));
         Evidence {
             rules,
             bidders,
             contract,
+            announced,
             gift: if view.seat == Seat::D { None } else { view.got },
             lead: match view.plays.first() {
                 Some(s) if view.seat != Seat::D && s.seat == Seat::D => Some(s.card),
@@ -75,8 +79,8 @@ impl Evidence {
             }
         }
         let kept = layout.start.hands[0];
-        if let Some(i) = self.contract {
-            w += model.contract_chance(kept, rules, i).ln();
+        if let (Some(i), Some(c)) = (self.contract, self.announced) {
+            w += model.contract_chance(kept, rules, c, i).ln();
         }
         if let (Some(_), Give::Pass(a, b)) = (self.gift, layout.exchange.give) {
             w += model.gift.chance(kept.with(a).with(b), a, b).ln();

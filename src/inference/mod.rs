@@ -21,14 +21,16 @@ mod model;
 #[cfg(feature = "train")]
 pub mod train;
 mod weigh;
+mod worth;
 
 pub use evidence::Evidence;
 pub use features::{
     gift_features, hand_features, lead_features, GIFT_FEATURE_NAMES, HAND_FEATURE_NAMES,
     LEAD_FEATURE_NAMES,
 };
-pub use model::{Gift, Interval, Lead, Model, Ordinal};
+pub use model::{contract_features, Gift, Interval, Lead, Model, Ordinal, CONTRACT_FEATURES};
 pub use weigh::{weighted_layouts, Weighted, MAX_CANDIDATES};
+pub use worth::{worth_features, Worth, WORTH_FEATURES};
 
 use std::fmt;
 use std::str::FromStr;

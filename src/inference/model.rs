@@ -22,6 +22,7 @@ use super::features::{
     gift_features, hand_features, lead_features, GIFT_FEATURES, GIFT_FEATURE_NAMES, HAND_FEATURES,
     HAND_FEATURE_NAMES, LEAD_FEATURES, LEAD_FEATURE_NAMES,
 };
+use super::worth::{Worth, WORTH_FEATURES};
 
 /// An interval of a hand's level: `[low, high)`, either end open.
 #[derive(Copy, Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -150,8 +151,11 @@ pub struct Model {
     pub lead_features: Vec<String>,
     /// The level a bidder bids to, from its seven cards.
     pub bid: Ordinal,
-    /// The level D announces to, from the eight cards it kept.
+    /// The level D announces to, from the eight cards it kept: their hand
+    /// features and, last, their worth in tens of points.
     pub contract: Ordinal,
+    /// What D's eight cards are worth, learned from the solver.
+    pub worth: Worth,
     pub gift: Gift,
     pub lead: Lead,
     /// The training figures (data sizes, log-likelihoods).
@@ -179,7 +183,8 @@ impl Model {
             return Err("the model's features are not this build's: retrain it".into());
         }
         let sizes_ok = m.bid.weights.len() == HAND_FEATURES
-            && m.contract.weights.len() == HAND_FEATURES
+            && m.contract.weights.len() == CONTRACT_FEATURES
+            && m.worth.weights.len() == WORTH_FEATURES
             && m.gift.weights.len() == GIFT_FEATURES
             && m.lead.weights.len() == LEAD_FEATURES;
         if !sizes_ok || m.bid.scale <= 0.0 || m.contract.scale <= 0.0 {
@@ -188,16 +193,46 @@ impl Model {
         Ok(m)
     }
 
-    /// The chance of a bidder's calls given its seven cards.
+    /// The chance of a bidder's calls given its seven cards: none when
+    /// they bid above what its marriages allow.
     pub fn bid_chance(&self, seven: CardSet, rules: &Rules, i: Interval) -> f64 {
+        if !allows(seven, rules, i) {
+            return 0.0;
+        }
         self.bid.chance(&hand_features(seven, rules), i)
     }
 
-    /// The chance of D's contract given the eight cards it kept: like
-    /// D's own choice, it depends on D's cards alone.
-    pub fn contract_chance(&self, kept: CardSet, rules: &Rules, i: Interval) -> f64 {
-        self.contract.chance(&hand_features(kept, rules), i)
+    /// The chance that D, having kept `kept`, announced `contract`, which
+    /// says `i` of their level: like D's own choice, it depends on D's
+    /// cards alone; none when the contract is above what D's marriages
+    /// allow.
+    pub fn contract_chance(&self, kept: CardSet, rules: &Rules, contract: u16, i: Interval) -> f64 {
+        if contract > crate::estimate::cap(kept, rules) {
+            return 0.0;
+        }
+        self.contract
+            .chance(&contract_features(kept, rules, &self.worth), i)
     }
+}
+
+/// The contract model's features: the hand features, then the worth.
+pub const CONTRACT_FEATURES: usize = HAND_FEATURES + 1;
+
+/// The contract model's features of the eight cards D kept: the hand
+/// features, then their worth in tens of points.
+pub fn contract_features(kept: CardSet, rules: &Rules, worth: &Worth) -> [f64; CONTRACT_FEATURES] {
+    let mut x = [0.0; CONTRACT_FEATURES];
+    x[..HAND_FEATURES].copy_from_slice(&hand_features(kept, rules));
+    x[HAND_FEATURES] = worth.of(kept, rules) / 10.0;
+    x
+}
+
+/// Whether `cards` may bid the lowest level of `i`: a level above 120
+/// needs marriages (docs/rules.md, *Bidding*), a rule, not a habit, so a
+/// hand that breaks it never made the call.
+pub(crate) fn allows(cards: CardSet, rules: &Rules, i: Interval) -> bool {
+    i.low
+        .is_none_or(|low| low <= f64::from(crate::estimate::cap(cards, rules)))
 }
 
 #[cfg(test)]
@@ -269,6 +304,37 @@ mod tests {
         scale["contract"]["scale"] = serde_json::json!(0.0);
         assert!(Model::from_json(&scale.to_string()).is_err());
         assert!(Model::from_json(&good.to_string()).is_ok());
+    }
+
+    #[test]
+    fn a_call_above_what_the_marriages_allow_is_never_made() {
+        // Spades marriage (40): bids and contracts up to 160, not 170.
+        let r = Rules::STANDARD;
+        let hand: CardSet = "KS QS AH 9D JD TC 9C"
+            .split(' ')
+            .map(|c| c.parse::<Card>().unwrap())
+            .collect();
+        assert!(allows(hand, &r, Interval::at_least(160)));
+        assert!(!allows(hand, &r, Interval::between(Some(170), Some(180))));
+        // Saying less than a level asks nothing of the cards.
+        assert!(allows(hand, &r, Interval::below(300)));
+        let m = Model::shipped();
+        assert_eq!(m.bid_chance(hand, &r, Interval::at_least(170)), 0.0);
+        assert!(m.bid_chance(hand, &r, Interval::at_least(160)) > 0.0);
+        let eight = hand.with("9H".parse().unwrap());
+        let raised = |c| Interval::between(Some(c), Some(c + 10));
+        assert_eq!(m.contract_chance(eight, &r, 170, raised(170)), 0.0);
+        assert!(m.contract_chance(eight, &r, 160, raised(160)) > 0.0);
+        // A contract of 130 equal to the bid says only "below 140" of the
+        // level, and still needs a marriage.
+        let plain = eight
+            .without("KS".parse().unwrap())
+            .with("TH".parse().unwrap());
+        assert_eq!(m.contract_chance(plain, &r, 130, Interval::below(140)), 0.0);
+        assert!(m.contract_chance(plain, &r, 120, Interval::below(130)) > 0.0);
+        // Without a marriage, 120 at most.
+        assert!(m.contract_chance(plain, &r, 120, raised(120)) > 0.0);
+        assert_eq!(m.contract_chance(plain, &r, 130, raised(130)), 0.0);
     }
 
     #[test]

@@ -14,6 +14,7 @@ use crate::rules::Rules;
 
 use super::features::{gift_features, lead_features};
 use super::model::{logistic, Gift, Interval, Lead, Ordinal};
+use super::worth::{worth_features, Worth, WORTH_FEATURES};
 
 /// Interval observations of a latent level: features and interval. The
 /// parameters are (a, g) with P(level < t) = σ(g t − a·x), so the weights
@@ -126,6 +127,61 @@ pub fn fit_levels(data: &[(Vec<f64>, Interval)]) -> Result<(Ordinal, f64), Strin
         scale: 1.0 / g,
     };
     Ok((model, -cost))
+}
+
+/// Points observed for feature rows: a least-squares fit.
+struct Squares<'a> {
+    data: &'a [(Vec<f64>, f64)],
+}
+
+impl Squares<'_> {
+    /// Half the mean squared error, and its gradient.
+    fn eval(&self, w: &[f64]) -> (f64, Vec<f64>) {
+        let mut cost = 0.0;
+        let mut grad = vec![0.0; w.len()];
+        for (x, y) in self.data {
+            let e = w.iter().zip(x).map(|(w, x)| w * x).sum::<f64>() - y;
+            cost += e * e / 2.0;
+            for (g, x) in grad.iter_mut().zip(x) {
+                *g += e * x;
+            }
+        }
+        let n = self.data.len().max(1) as f64;
+        (cost / n, grad.into_iter().map(|d| d / n).collect())
+    }
+}
+
+impl CostFunction for Squares<'_> {
+    type Param = Vec<f64>;
+    type Output = f64;
+    fn cost(&self, p: &Vec<f64>) -> Result<f64, argmin::core::Error> {
+        let (c, g) = self.eval(p);
+        Ok(ridge(c, g, p, 1).0)
+    }
+}
+
+impl Gradient for Squares<'_> {
+    type Param = Vec<f64>;
+    type Gradient = Vec<f64>;
+    fn gradient(&self, p: &Vec<f64>) -> Result<Vec<f64>, argmin::core::Error> {
+        let (c, g) = self.eval(p);
+        Ok(ridge(c, g, p, 1).1)
+    }
+}
+
+/// The worth model that best explains `data` (eight cards and their mean
+/// double-dummy points), and the root mean squared error of its fit.
+pub fn fit_worth(data: &[(CardSet, f64)], rules: &Rules) -> Result<(Worth, f64), String> {
+    let rows: Vec<(Vec<f64>, f64)> = data
+        .iter()
+        .map(|&(h, y)| (worth_features(h, rules).to_vec(), y))
+        .collect();
+    let mut start = vec![0.0; WORTH_FEATURES];
+    start[0] = rows.iter().map(|r| r.1).sum::<f64>() / rows.len().max(1) as f64;
+    let squares = Squares { data: &rows };
+    let weights = minimise(squares, start)?;
+    let rmse = (2.0 * Squares { data: &rows }.eval(&weights).0).sqrt();
+    Ok((Worth { weights }, rmse))
 }
 
 /// Choices of one or two cards from a hand, each card described by its

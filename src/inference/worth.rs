@@ -1,0 +1,168 @@
+//! What eight cards are worth to D: the mean of its double-dummy points
+//! over random layouts of the other sixteen, as a learned sum over its
+//! suits.
+//!
+//! D announces its contract from what its cards make over the layouts it
+//! samples (`player::announce`), so the contract says how much the kept
+//! cards are worth, and a few counted features pin that only bluntly. The
+//! worth is learned from the solver itself (`tysiac inference train`
+//! solves random hands over random layouts) and read as one more feature
+//! of the contract model. A suit's holding (which of its six ranks D has)
+//! adds the same points in any suit; the marriages add their values, and
+//! the holding of the best marriage's suit, the likely trump, adds its own.
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::{Card, Rank, Suit};
+use crate::cardset::CardSet;
+use crate::rules::Rules;
+
+use super::features::top_run;
+
+/// The holdings of one suit: which of its six ranks are held.
+const HOLDINGS: usize = 64;
+/// The holdings of a suit with its marriage (K and Q held).
+const MARRIED_HOLDINGS: usize = 16;
+
+/// The number of worth features: one, a count per suit holding, the
+/// marriages (their values, the best, how many), the best marriage's
+/// holding, the marriages against the cards that win the lead back, the
+/// best marriage against its suit's length, and the top cards.
+pub const WORTH_FEATURES: usize = 1 + HOLDINGS + 3 + MARRIED_HOLDINGS + 5 + 5 + 4 + 7 + 3;
+
+/// Which of `suit`'s ranks `hand` holds, as six bits from the nine up.
+fn holding(hand: CardSet, suit: Suit) -> usize {
+    Rank::ALL
+        .iter()
+        .enumerate()
+        .filter(|&(_, &r)| hand.contains(Card::new(suit, r)))
+        .fold(0, |h, (i, _)| h | 1 << i)
+}
+
+/// A married holding's index among the sixteen: its nine, jack, ten and
+/// ace bits (the king and queen are held).
+fn married_index(h: usize) -> usize {
+    let bit = |r: Rank, to: usize| (h >> r as usize & 1) << to;
+    bit(Rank::Nine, 0) | bit(Rank::Jack, 1) | bit(Rank::Ten, 2) | bit(Rank::Ace, 3)
+}
+
+/// `value` in slot `min(count, slots - 1)` of `slots`, zero elsewhere.
+fn spread(f: &mut [f64], count: usize, value: f64) {
+    let last = f.len() - 1;
+    f[count.min(last)] = value;
+}
+
+/// The features of `hand` (the eight cards D kept).
+///
+/// A marriage is worth its value only if D wins the lead to declare it
+/// (not on the first trick under standard rules): with no card that takes a
+/// trick for sure, eight cards holding a marriage may take nothing. So the
+/// marriages are also counted against the top cards (the runs down from
+/// each ace) and the aces, and the best marriage, likely trump, against its
+/// suit's length.
+pub fn worth_features(hand: CardSet, rules: &Rules) -> [f64; WORTH_FEATURES] {
+    let mut f = [0.0; WORTH_FEATURES];
+    f[0] = 1.0;
+    for s in Suit::ALL {
+        f[1 + holding(hand, s)] += 1.0;
+    }
+    let value = |s: Suit| rules.marriage_value(s);
+    let best = hand.marriages().max_by_key(|&s| value(s));
+    let total = f64::from(hand.marriages().map(value).sum::<u16>()) / 10.0;
+    let best_value = f64::from(best.map_or(0, value)) / 10.0;
+    let count = hand.marriages().count();
+    let top = Suit::ALL
+        .iter()
+        .map(|&s| top_run(hand, s).len())
+        .sum::<usize>();
+    let aces = hand.iter().filter(|c| c.rank() == Rank::Ace).count();
+    let rest = &mut f[1 + HOLDINGS..];
+    let (marriages, rest) = rest.split_at_mut(3);
+    marriages.copy_from_slice(&[total, best_value, count as f64]);
+    let (married, rest) = rest.split_at_mut(MARRIED_HOLDINGS);
+    if let Some(s) = best {
+        married[married_index(holding(hand, s))] = 1.0;
+    }
+    let (by_top, rest) = rest.split_at_mut(5);
+    spread(by_top, top, total);
+    let (best_by_top, rest) = rest.split_at_mut(5);
+    spread(best_by_top, top, best_value);
+    let (by_aces, rest) = rest.split_at_mut(4);
+    spread(by_aces, aces, total);
+    let (by_length, rest) = rest.split_at_mut(7);
+    spread(
+        by_length,
+        best.map_or(0, |s| hand.suit(s).len()),
+        best_value,
+    );
+    rest.copy_from_slice(&[top as f64, (top * top) as f64, (aces * count) as f64]);
+    f
+}
+
+/// The learned worth: a weight per feature, in points.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Worth {
+    pub weights: Vec<f64>,
+}
+
+impl Worth {
+    /// The points `hand` is expected to take as D, leading to the first
+    /// trick with eight cards each.
+    pub fn of(&self, hand: CardSet, rules: &Rules) -> f64 {
+        let x = worth_features(hand, rules);
+        self.weights.iter().zip(&x).map(|(w, x)| w * x).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(s: &str) -> CardSet {
+        s.split_whitespace().map(|c| c.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn counts_holdings_and_marriages() {
+        // Hearts A T K Q (bits K=3, Q=2, T=4, A=5: 0b111100 = 60), diamonds
+        // K Q 9 (0b001101 = 13), clubs J (0b10 = 2), spades void (0).
+        let hand = cards("AH TH KH QH KD QD 9D JC");
+        let f = worth_features(hand, &Rules::STANDARD);
+        assert_eq!(f[0], 1.0);
+        assert_eq!((f[1 + 60], f[1 + 13], f[1 + 2], f[1]), (1.0, 1.0, 1.0, 1.0));
+        assert_eq!(f[1..=HOLDINGS].iter().sum::<f64>(), 4.0);
+        let m = 1 + HOLDINGS;
+        // Marriages 100 + 80, the best 100, two of them.
+        assert_eq!(&f[m..m + 3], &[18.0, 10.0, 2.0]);
+        // The best marriage's suit holds T and A besides K Q: bits 2 and 3.
+        let married = &f[m + 3..m + 3 + MARRIED_HOLDINGS];
+        assert_eq!(married[0b1100], 1.0);
+        assert_eq!(married.iter().sum::<f64>(), 1.0);
+        // Top cards: A T K Q of hearts (no JH), none elsewhere; one ace.
+        // The marriages (18) and the best (10) go in slot "4 top cards",
+        // the marriages in slot "one ace", the best in slot "length 4".
+        let rest = &f[m + 3 + MARRIED_HOLDINGS..];
+        assert_eq!(&rest[..5], &[0.0, 0.0, 0.0, 0.0, 18.0]);
+        assert_eq!(&rest[5..10], &[0.0, 0.0, 0.0, 0.0, 10.0]);
+        assert_eq!(&rest[10..14], &[0.0, 18.0, 0.0, 0.0]);
+        assert_eq!(&rest[14..21], &[0.0, 0.0, 0.0, 0.0, 10.0, 0.0, 0.0]);
+        assert_eq!(&rest[21..], &[4.0, 16.0, 2.0]);
+        // No marriage: nothing in the marriages' slots; AH TH AC top cards.
+        let plain = worth_features(cards("AH TH KS QC 9D JD AC 9S"), &Rules::STANDARD);
+        assert_eq!(
+            plain[m..m + 21 + MARRIED_HOLDINGS + 3].iter().sum::<f64>(),
+            0.0
+        );
+        assert_eq!(&plain[WORTH_FEATURES - 3..], &[3.0, 9.0, 0.0]);
+    }
+
+    #[test]
+    fn the_worth_is_the_weighted_sum() {
+        let mut weights = vec![0.0; WORTH_FEATURES];
+        weights[0] = 50.0;
+        weights[1 + 1 + HOLDINGS] = 2.0; // per ten points of the best marriage
+        let w = Worth { weights };
+        let hand = cards("AH TH KH QH 9C JC 9S JS");
+        assert!((w.of(hand, &Rules::STANDARD) - 70.0).abs() < 1e-9);
+    }
+}
