@@ -277,11 +277,17 @@ pub(crate) fn kept(ten: CardSet, e: &Exchange) -> CardSet {
 /// does. The highest level that reaches `confidence` would throw away a sure
 /// 100 for a coin flip at 150.
 pub fn announce(rules: &Rules, kept: CardSet, bid: u16, confidence: f64, values: &[u16]) -> u16 {
+    announce_among(kept_levels(rules, kept, bid), bid, confidence, values)
+}
+
+/// [`announce`]'s choice among `levels` (from `bid` up): whatever the
+/// marriages allow, when `levels` run to the rules' ceiling.
+pub fn announce_among(levels: Vec<u16>, bid: u16, confidence: f64, values: &[u16]) -> u16 {
     let chance = |level: u16| {
         values.iter().filter(|&&v| v >= level).count() as f64 / values.len().max(1) as f64
     };
     let mut best = (bid, f64::MIN);
-    for level in kept_levels(rules, kept, bid) {
+    for level in levels {
         let p = chance(level);
         let expected = level as f64 * (2.0 * p - 1.0);
         if p >= confidence && expected > best.1 {

@@ -113,13 +113,14 @@ fn hand_model() -> Model {
         .position(|&f| f == "top_cards")
         .unwrap();
     w[top] = 10.0;
-    w.push(0.0); // the worth
+    w.extend([0.0, 0.0]); // the worth and the contract it announces
     m.contract = Ordinal {
         weights: w,
         scale: 5.0,
     };
     m.gift = Gift {
         weights: vec![0.0; GIFT_FEATURE_NAMES.len()],
+        keep: 0.0,
     };
     let mut lead = vec![0.0; LEAD_FEATURE_NAMES.len()];
     lead[LEAD_FEATURE_NAMES.iter().position(|&f| f == "top").unwrap()] = 2.0;
@@ -490,6 +491,16 @@ fn planted_worth(eight: CardSet) -> f64 {
     20.0 + 2.0 * f64::from(eight.points())
 }
 
+/// The contract planted in the saved data: 100 and ten per ace.
+fn planted_announce(eight: CardSet) -> f64 {
+    100.0
+        + 10.0
+            * eight
+                .iter()
+                .filter(|c| c.to_string().starts_with('A'))
+                .count() as f64
+}
+
 fn planted_data() -> String {
     let rules = Rules::STANDARD;
     let mut out = String::new();
@@ -524,8 +535,9 @@ fn planted_data() -> String {
         let deal = random::deal(&mut sample_rng(42, i));
         let eight = deal.hands[2].with(deal.musik.lowest().unwrap());
         out += &format!(
-            "{{\"worth\":{{\"hand\":\"{eight}\",\"mean\":{}}}}}\n",
-            planted_worth(eight)
+            "{{\"worth\":{{\"hand\":\"{eight}\",\"mean\":{},\"announce\":{}}}}}\n",
+            planted_worth(eight),
+            planted_announce(eight)
         );
     }
     out
@@ -556,12 +568,18 @@ fn train_fits_saved_data_and_refuses_a_bad_line_at_its_place() {
         assert!(o.weights[marriages] > 5.0, "{o:?}");
         assert!(o.scale < 5.0, "{o:?}");
     }
-    // The worth, a sum over the suits' holdings, is found again.
+    // The worth and the contract it announces, sums over the suits'
+    // holdings, are found again (to the ridge's small pull).
     for i in 0..20 {
         let deal = random::deal(&mut sample_rng(43, i));
         let eight = deal.hands[1].with(deal.musik.highest().unwrap());
         let got = m.worth.of(eight, &Rules::STANDARD);
-        assert!((got - planted_worth(eight)).abs() < 1.0, "{eight}: {got}");
+        assert!((got - planted_worth(eight)).abs() < 2.5, "{eight}: {got}");
+        let got = m.announce.of(eight, &Rules::STANDARD);
+        assert!(
+            (got - planted_announce(eight)).abs() < 2.5,
+            "{eight}: {got}"
+        );
     }
     // Gifts of the lowest cards: the points' weight is negative; leads of
     // the highest: positive.

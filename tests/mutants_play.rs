@@ -347,3 +347,23 @@ fn simple_gives_nothing_to_the_declarer_with_two_players() {
     let m = simple(&v);
     assert_eq!(m.card().points(), 0, "{m}");
 }
+
+/// Without the marriages' limit, the same declarer's choice runs over
+/// every level: values all 200 announce 200 (sure; 210 is never made),
+/// whatever the cards; with a cap of 120 (no marriage) `announce` stops
+/// there.
+#[test]
+fn announcing_among_every_level_ignores_the_marriages() {
+    use tysiac::estimate::levels_from;
+    use tysiac::player::{announce, announce_among};
+    let rules = Rules::STANDARD;
+    let every = levels_from(100, 400, &rules);
+    // No ceiling (standard has no `bid_max`) stops at u16::MAX, not wrapping.
+    let unbounded = levels_from(65_000, rules.bid_ceiling(), &rules);
+    assert_eq!(unbounded.last(), Some(&65_530));
+    assert_eq!(announce_among(every.clone(), 100, 0.5, &[200; 4]), 200);
+    // 100 sure (+100) against 150 three times in four (+75): 100.
+    assert_eq!(announce_among(every, 100, 0.5, &[100, 150, 150, 150]), 100);
+    let plain: tysiac::CardSet = "AT.AT.AT.A9".parse().unwrap();
+    assert_eq!(announce(&rules, plain, 100, 0.5, &[200; 4]), 120);
+}

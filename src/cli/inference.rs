@@ -8,7 +8,7 @@ use clap::{Args, Subcommand};
 use tysiac::estimate::Workers;
 use tysiac::inference::data::{GiftSeen, LeadSeen, WorthSeen};
 use tysiac::inference::{
-    check, contract_features, data, hand_features, train, Interval, Model, Ordinal,
+    check, contract_features, data, hand_features, said, train, Interval, Model, Ordinal,
 };
 use tysiac::inference::{GIFT_FEATURE_NAMES, HAND_FEATURE_NAMES, LEAD_FEATURE_NAMES};
 use tysiac::player::PlayerKind;
@@ -71,7 +71,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 20_000, value_parser = count)]
     pub worths: usize,
     /// Random layouts each hand's worth is measured on.
-    #[arg(long, default_value_t = 32, value_parser = worth_layouts)]
+    #[arg(long, default_value_t = 50, value_parser = worth_layouts)]
     pub worth_layouts: usize,
     /// The players whose decisions are learnt.
     #[arg(long, default_value = "pimc:50")]
@@ -155,21 +155,24 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
         write_data(path, &data)?;
     }
     data.check()?;
-    let worths: Vec<(CardSet, f64)> = data
+    let worths: Vec<(CardSet, f64, f64)> = data
         .worths
         .iter()
-        .map(|w| Ok((w.cards()?, w.mean)))
+        .map(|w| Ok((w.cards()?, w.mean, w.announce)))
         .collect::<Result<_, String>>()?;
-    let (worth, worth_rmse) = train::fit_worth(&worths, &rules)?;
-    let worth_sd = {
-        let n = worths.len().max(1) as f64;
-        let mean = worths.iter().map(|w| w.1).sum::<f64>() / n;
-        (worths.iter().map(|w| (w.1 - mean).powi(2)).sum::<f64>() / n).sqrt()
-    };
+    let means: Vec<(CardSet, f64)> = worths.iter().map(|w| (w.0, w.1)).collect();
+    let announced: Vec<(CardSet, f64)> = worths.iter().map(|w| (w.0, w.2)).collect();
+    let (worth, worth_rmse) = train::fit_worth(&means, &rules)?;
+    let (announce, announce_rmse) = train::fit_worth(&announced, &rules)?;
     let contract_data: Vec<(Vec<f64>, Interval)> = data
         .contract
         .iter()
-        .map(|(h, i)| (contract_features(*h, &rules, &worth).to_vec(), *i))
+        .map(|(h, i)| {
+            (
+                contract_features(*h, &rules, &worth, &announce).to_vec(),
+                said(*h, &rules, *i),
+            )
+        })
         .collect();
     let bid_data = Seen::features(&data.bid, &rules);
     let (contract, ll_contract) = train::fit_levels(&contract_data)?;
@@ -181,7 +184,7 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
         .iter()
         .map(GiftSeen::cards)
         .collect::<Result<_, _>>()?;
-    let (gift, ll_gift) = train::fit_gift(&gifts)?;
+    let (gift, ll_gift) = train::fit_gift(&gifts, &rules, &worth)?;
     let leads: Vec<_> = data
         .leads
         .iter()
@@ -208,7 +211,9 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
         "worth_hands": worths.len(),
         "worth_layouts": a.worth_layouts,
         "worth_rmse": worth_rmse,
-        "worth_sd": worth_sd,
+        "worth_sd": spread(&means),
+        "announce_rmse": announce_rmse,
+        "announce_sd": spread(&announced),
         "player": a.player.to_string(),
         "seed": a.seed,
         "mean_log_likelihood": {
@@ -237,6 +242,7 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
         bid,
         contract,
         worth,
+        announce,
         gift,
         lead,
         training,
@@ -248,19 +254,31 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// The standard deviation of the points observed.
+fn spread(data: &[(CardSet, f64)]) -> f64 {
+    let n = data.len().max(1) as f64;
+    let mean = data.iter().map(|w| w.1).sum::<f64>() / n;
+    (data.iter().map(|w| (w.1 - mean).powi(2)).sum::<f64>() / n).sqrt()
+}
+
 /// A model in words: its weights and training figures.
 fn describe(m: &Model) -> String {
     let row = |name: &str, o: &Ordinal| {
         let w: Vec<String> = o.weights.iter().map(|w| format!("{w:7.2}")).collect();
         format!("{name:9} {} | scale {:.1}\n", w.join(" "), o.scale)
     };
-    let mut s = format!("{:9} {} worth/10\n", "", HAND_FEATURE_NAMES.join(" "));
+    let mut s = format!(
+        "{:9} {} worth/10 announce/10\n",
+        "",
+        HAND_FEATURE_NAMES.join(" ")
+    );
     s += &row("bid", &m.bid);
     s += &row("contract", &m.contract);
     let g: Vec<String> = m.gift.weights.iter().map(|w| format!("{w:.2}")).collect();
     s += &format!(
-        "gift      {} ({})\n",
+        "gift      {} {:.2} ({} worth_kept/10)\n",
         g.join(" "),
+        m.gift.keep,
         GIFT_FEATURE_NAMES.join(" ")
     );
     let l: Vec<String> = m.lead.weights.iter().map(|w| format!("{w:.2}")).collect();
@@ -305,7 +323,7 @@ impl Seen {
     fn features(levels: &Levels, rules: &Rules) -> Vec<(Vec<f64>, Interval)> {
         levels
             .iter()
-            .map(|(h, i)| (hand_features(*h, rules).to_vec(), *i))
+            .map(|(h, i)| (hand_features(*h, rules).to_vec(), said(*h, rules, *i)))
             .collect()
     }
 }

@@ -137,7 +137,11 @@ pub fn levels_from(from: u16, top: u16, rules: &Rules) -> Vec<u16> {
     let mut level = from;
     while level <= top {
         levels.push(level);
-        level += rules.step_at(level);
+        // A top of u16::MAX (no `bid_max`) must not wrap around.
+        match level.checked_add(rules.step_at(level)) {
+            Some(next) => level = next,
+            None => break,
+        }
     }
     levels
 }

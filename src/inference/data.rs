@@ -7,11 +7,12 @@ use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::{Exchange, Give};
 use crate::estimate::guessed_exchanges;
+use crate::estimate::levels_from;
 use crate::estimate::sample::{deal_unseen, sample_rng, AUX_STREAM};
 use crate::estimate::{Progress, Workers};
 use crate::game::computer::Computer;
 use crate::game::table::{Decision, Table};
-use crate::player::{kept, sampled_declare, PlayerKind};
+use crate::player::{announce_among, kept, sampled_declare, PlayerKind};
 use crate::random;
 use crate::rules::Rules;
 use crate::seat::Seat;
@@ -252,19 +253,25 @@ pub fn leads(
     })
 }
 
-/// One hand's worth measured: eight cards D kept, as text, and the mean of
-/// its double-dummy points over random layouts of the other sixteen.
+/// One hand's worth measured: eight cards D kept, as text, the mean of its
+/// double-dummy points over random layouts of the other sixteen, and the
+/// contract D would announce over a bid of 100 from those layouts'
+/// points, were its marriages no limit (`player::announce`: a wide spread
+/// of points announces lower than a narrow one of the same mean).
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct WorthSeen {
     pub hand: String,
     pub mean: f64,
+    pub announce: f64,
 }
 
 impl WorthSeen {
     pub fn cards(&self) -> Result<CardSet, String> {
         let hand: CardSet = self.hand.parse().map_err(|e| format!("{e}"))?;
-        if hand.len() != 8 || !self.mean.is_finite() {
-            return Err(format!("a worth is of eight cards and a number ({hand})"));
+        if hand.len() != 8 || !self.mean.is_finite() || !self.announce.is_finite() {
+            return Err(format!(
+                "a worth is of eight cards and two numbers ({hand})"
+            ));
         }
         Ok(hand)
     }
@@ -300,16 +307,19 @@ pub fn worths(
     workers.map(hands, progress, |solver, i| {
         let hand = worth_hand(rules, seed, i);
         let mut rng = sample_rng(seed, AUX_STREAM + i as u64);
-        let total: u32 = (0..layouts)
+        let values: Vec<u16> = (0..layouts)
             .map(|_| {
                 let p = deal_unseen(hand, &[8, 8], &mut rng);
                 let start = State::new([hand, p[0], p[1]], Seat::D, None, [0; 3]);
-                u32::from(solver.value(&start))
+                solver.value(&start)
             })
-            .sum();
+            .collect();
+        // Every level four marriages could allow.
+        let every_level = levels_from(100, crate::estimate::cap(CardSet::ALL, rules), rules);
         WorthSeen {
             hand: hand.to_string(),
-            mean: f64::from(total) / layouts.max(1) as f64,
+            mean: crate::estimate::mean(&values),
+            announce: f64::from(announce_among(every_level, 100, 0.5, &values)),
         }
     })
 }

@@ -83,7 +83,7 @@ impl Evidence {
             w += model.contract_chance(kept, rules, c, i).ln();
         }
         if let (Some(_), Give::Pass(a, b)) = (self.gift, layout.exchange.give) {
-            w += model.gift.chance(kept.with(a).with(b), a, b).ln();
+            w += model.gift_chance(kept.with(a).with(b), a, b, rules).ln();
         }
         if let Some(card) = self.lead {
             w += model.lead.chance(kept, card, rules).ln();

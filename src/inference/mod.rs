@@ -28,7 +28,7 @@ pub use features::{
     gift_features, hand_features, lead_features, GIFT_FEATURE_NAMES, HAND_FEATURE_NAMES,
     LEAD_FEATURE_NAMES,
 };
-pub use model::{contract_features, Gift, Interval, Lead, Model, Ordinal, CONTRACT_FEATURES};
+pub use model::{contract_features, said, Gift, Interval, Lead, Model, Ordinal, CONTRACT_FEATURES};
 pub use weigh::{weighted_layouts, Weighted, MAX_CANDIDATES};
 pub use worth::{worth_features, Worth, WORTH_FEATURES};
 

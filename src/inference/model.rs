@@ -108,21 +108,71 @@ fn weight_of(e: &[(Card, f64)], c: Card) -> f64 {
 }
 
 /// D's choice of the two cards it gives away, as a conditional logit over
-/// the pairs of its ten cards.
+/// the pairs of its ten cards: a pair's utility is its two cards' (what
+/// each is, in D's ten) and, weighed by `keep`, the worth of the eight D
+/// keeps without them: D keeps the eight its layouts say are worth most.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Gift {
     pub weights: Vec<f64>,
+    /// The utility of ten points of the kept eight's worth.
+    pub keep: f64,
+}
+
+/// The features of giving away `a` and `b` of `ten`: the two cards'
+/// features summed, then the worth of the eight kept, in tens of points.
+pub fn gift_pair_features(
+    ten: CardSet,
+    a: Card,
+    b: Card,
+    rules: &Rules,
+    worth: &Worth,
+) -> [f64; GIFT_FEATURES + 1] {
+    let mut x = [0.0; GIFT_FEATURES + 1];
+    for (i, (fa, fb)) in gift_features(a, ten)
+        .iter()
+        .zip(gift_features(b, ten))
+        .enumerate()
+    {
+        x[i] = fa + fb;
+    }
+    x[GIFT_FEATURES] = worth.of(ten.without(a).without(b), rules) / 10.0;
+    x
+}
+
+/// Every pair of `ten`'s cards, each once.
+pub fn pairs(ten: CardSet) -> impl Iterator<Item = (Card, Card)> {
+    let cards: Vec<Card> = ten.iter().collect();
+    (0..cards.len()).flat_map(move |i| {
+        let cards = cards.clone();
+        (i + 1..cards.len()).map(move |j| (cards[i], cards[j]))
+    })
 }
 
 impl Gift {
     /// The chance that D, holding `ten`, gives away `a` and `b` (in either
     /// order of the defenders).
-    pub fn chance(&self, ten: CardSet, a: Card, b: Card) -> f64 {
-        let e = card_weights(&self.weights, ten, |c| gift_features(c, ten));
-        let sum: f64 = e.iter().map(|x| x.1).sum();
-        let squares: f64 = e.iter().map(|x| x.1 * x.1).sum();
-        let pairs = (sum * sum - squares) / 2.0;
-        weight_of(&e, a) * weight_of(&e, b) / pairs
+    pub fn chance(&self, ten: CardSet, a: Card, b: Card, rules: &Rules, worth: &Worth) -> f64 {
+        // Each card's utility once; then each pair's, with its kept worth
+        // (the same sum as `gift_pair_features` times the weights).
+        let card: Vec<(Card, f64)> = ten
+            .iter()
+            .map(|c| {
+                let f = gift_features(c, ten);
+                (c, self.weights.iter().zip(&f).map(|(w, f)| w * f).sum())
+            })
+            .collect();
+        let mut u: Vec<((Card, Card), f64)> = Vec::with_capacity(45);
+        for (i, &(x, ux)) in card.iter().enumerate() {
+            for &(y, uy) in &card[i + 1..] {
+                let kept = worth.of(ten.without(x).without(y), rules) / 10.0;
+                u.push(((x, y), ux + uy + self.keep * kept));
+            }
+        }
+        let top = u.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+        let total: f64 = u.iter().map(|p| (p.1 - top).exp()).sum();
+        u.iter()
+            .find(|((x, y), _)| (*x, *y) == (a, b) || (*x, *y) == (b, a))
+            .map_or(0.0, |p| (p.1 - top).exp() / total)
     }
 }
 
@@ -154,8 +204,10 @@ pub struct Model {
     /// The level D announces to, from the eight cards it kept: their hand
     /// features and, last, their worth in tens of points.
     pub contract: Ordinal,
-    /// What D's eight cards are worth, learned from the solver.
+    /// What D's eight cards are worth, learned from the solver: their mean
+    /// double-dummy points, and the contract their points announce.
     pub worth: Worth,
+    pub announce: Worth,
     pub gift: Gift,
     pub lead: Lead,
     /// The training figures (data sizes, log-likelihoods).
@@ -185,6 +237,7 @@ impl Model {
         let sizes_ok = m.bid.weights.len() == HAND_FEATURES
             && m.contract.weights.len() == CONTRACT_FEATURES
             && m.worth.weights.len() == WORTH_FEATURES
+            && m.announce.weights.len() == WORTH_FEATURES
             && m.gift.weights.len() == GIFT_FEATURES
             && m.lead.weights.len() == LEAD_FEATURES;
         if !sizes_ok || m.bid.scale <= 0.0 || m.contract.scale <= 0.0 {
@@ -193,13 +246,19 @@ impl Model {
         Ok(m)
     }
 
+    /// The chance that D, holding `ten`, gives away `a` and `b`.
+    pub fn gift_chance(&self, ten: CardSet, a: Card, b: Card, rules: &Rules) -> f64 {
+        self.gift.chance(ten, a, b, rules, &self.worth)
+    }
+
     /// The chance of a bidder's calls given its seven cards: none when
     /// they bid above what its marriages allow.
     pub fn bid_chance(&self, seven: CardSet, rules: &Rules, i: Interval) -> f64 {
         if !allows(seven, rules, i) {
             return 0.0;
         }
-        self.bid.chance(&hand_features(seven, rules), i)
+        self.bid
+            .chance(&hand_features(seven, rules), said(seven, rules, i))
     }
 
     /// The chance that D, having kept `kept`, announced `contract`, which
@@ -210,21 +269,44 @@ impl Model {
         if contract > crate::estimate::cap(kept, rules) {
             return 0.0;
         }
-        self.contract
-            .chance(&contract_features(kept, rules, &self.worth), i)
+        self.contract.chance(
+            &contract_features(kept, rules, &self.worth, &self.announce),
+            said(kept, rules, i),
+        )
     }
 }
 
-/// The contract model's features: the hand features, then the worth.
-pub const CONTRACT_FEATURES: usize = HAND_FEATURES + 1;
+/// The contract model's features: the hand features, then the worth and
+/// the contract it announces.
+pub const CONTRACT_FEATURES: usize = HAND_FEATURES + 2;
 
 /// The contract model's features of the eight cards D kept: the hand
-/// features, then their worth in tens of points.
-pub fn contract_features(kept: CardSet, rules: &Rules, worth: &Worth) -> [f64; CONTRACT_FEATURES] {
+/// features, then their worth and the contract their points announce, in
+/// tens of points.
+pub fn contract_features(
+    kept: CardSet,
+    rules: &Rules,
+    worth: &Worth,
+    announce: &Worth,
+) -> [f64; CONTRACT_FEATURES] {
     let mut x = [0.0; CONTRACT_FEATURES];
     x[..HAND_FEATURES].copy_from_slice(&hand_features(kept, rules));
     x[HAND_FEATURES] = worth.of(kept, rules) / 10.0;
+    x[HAND_FEATURES + 1] = announce.of(kept, rules) / 10.0;
     x
+}
+
+/// What a call says of the level of `cards` that made it: `i`, but no
+/// upper end when the call it declined (the next bid, the next contract)
+/// is above what the cards' marriages allow. D without a marriage
+/// announces 120 however strong it is: that says "at least 120", not "up
+/// to 130"; a pass facing 130 without a marriage is no choice.
+pub fn said(cards: CardSet, rules: &Rules, i: Interval) -> Interval {
+    let cap = f64::from(crate::estimate::cap(cards, rules));
+    Interval {
+        low: i.low,
+        high: i.high.filter(|&h| h <= cap),
+    }
 }
 
 /// Whether `cards` may bid the lowest level of `i`: a level above 120
@@ -257,13 +339,36 @@ mod tests {
     fn a_gift_of_equal_cards_is_one_pair_in_forty_five() {
         let g = Gift {
             weights: vec![0.0; GIFT_FEATURES],
+            keep: 0.0,
         };
         let ten: CardSet = "AH TH KH QH AD 9C JS 9S QS KD"
             .split(' ')
             .map(|c| c.parse::<Card>().unwrap())
             .collect();
-        let p = g.chance(ten, "9S".parse().unwrap(), "JS".parse().unwrap());
+        let (r, worth) = (Rules::STANDARD, &Model::shipped().worth);
+        let p = g.chance(ten, "9S".parse().unwrap(), "JS".parse().unwrap(), &r, worth);
         assert!((p - 1.0 / 45.0).abs() < 1e-12);
+        assert_eq!(pairs(ten).count(), 45);
+        // Keeping what is worth more: with the worth alone (the cards'
+        // utilities flat), the pair whose eight are worth most is likeliest.
+        let k = Gift {
+            weights: vec![0.0; GIFT_FEATURES],
+            keep: 1.0,
+        };
+        let best = pairs(ten)
+            .max_by(|x, y| {
+                let w = |p: &(Card, Card)| worth.of(ten.without(p.0).without(p.1), &r);
+                w(x).total_cmp(&w(y))
+            })
+            .unwrap();
+        let top = k.chance(ten, best.0, best.1, &r, worth);
+        assert!(pairs(ten).all(|(a, b)| k.chance(ten, a, b, &r, worth) <= top));
+        // Either order of the pair is the same gift; all pairs sum to one.
+        assert_eq!(top, k.chance(ten, best.1, best.0, &r, worth));
+        let total: f64 = pairs(ten)
+            .map(|(a, b)| k.chance(ten, a, b, &r, worth))
+            .sum();
+        assert!((total - 1.0).abs() < 1e-9);
     }
 
     #[test]
@@ -285,9 +390,11 @@ mod tests {
         assert!((ah - 0.5).abs() < 1e-9, "{ah}");
         let gift = Gift {
             weights: vec![-400.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+            keep: 0.0,
         };
         let ten = kept.with("KD".parse().unwrap()).with("QC".parse().unwrap());
-        let p = gift.chance(ten, "9C".parse().unwrap(), "9S".parse().unwrap());
+        let worth = &Model::shipped().worth;
+        let p = gift.chance(ten, "9C".parse().unwrap(), "9S".parse().unwrap(), &r, worth);
         assert!((p - 1.0).abs() < 1e-9, "the two nines: {p}");
     }
 
@@ -335,6 +442,32 @@ mod tests {
         // Without a marriage, 120 at most.
         assert!(m.contract_chance(plain, &r, 120, raised(120)) > 0.0);
         assert_eq!(m.contract_chance(plain, &r, 130, raised(130)), 0.0);
+    }
+
+    #[test]
+    fn a_call_the_marriages_forced_says_no_upper_end() {
+        let r = Rules::STANDARD;
+        let cards =
+            |s: &str| -> CardSet { s.split(' ').map(|c| c.parse::<Card>().unwrap()).collect() };
+        // No marriage: 120 at most, so 120 declined nothing.
+        let plain = cards("AH TH 9D JD TC 9C AS TS");
+        let i = Interval::between(Some(120), Some(130));
+        assert_eq!(said(plain, &r, i), Interval::at_least(120));
+        assert_eq!(
+            said(plain, &r, Interval::below(130)),
+            Interval::between(None, None)
+        );
+        assert_eq!(said(plain, &r, Interval::below(120)), Interval::below(120));
+        // The spades marriage: up to 160; 150 declined 160, 160 nothing.
+        let married = cards("AH TH 9D JD KS QS AS TS");
+        let at = |c| Interval::between(Some(c), Some(c + 10));
+        assert_eq!(said(married, &r, at(150)), at(150));
+        assert_eq!(said(married, &r, at(160)), Interval::at_least(160));
+        // The model reads it so: 120 without a marriage is likelier the
+        // stronger the cards, never less likely.
+        let m = Model::shipped();
+        let weak = cards("AH JH 9D JD QC 9C JS 9S");
+        assert!(m.contract_chance(plain, &r, 120, i) > m.contract_chance(weak, &r, 120, i));
     }
 
     #[test]

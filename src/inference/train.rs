@@ -12,7 +12,8 @@ use crate::cardset::CardSet;
 
 use crate::rules::Rules;
 
-use super::features::{gift_features, lead_features};
+use super::features::{lead_features, GIFT_FEATURES, LEAD_FEATURES};
+use super::model::{gift_pair_features, pairs};
 use super::model::{logistic, Gift, Interval, Lead, Ordinal};
 use super::worth::{worth_features, Worth, WORTH_FEATURES};
 
@@ -184,11 +185,12 @@ pub fn fit_worth(data: &[(CardSet, f64)], rules: &Rules) -> Result<(Worth, f64),
     Ok((Worth { weights }, rmse))
 }
 
-/// Choices of one or two cards from a hand, each card described by its
-/// features: a conditional logit's data.
+/// Choices of one alternative among several (a card of a hand, a pair of
+/// cards to give away), each described by its features: a conditional
+/// logit's data.
 struct Choices {
-    /// Per choice: each card's features, and the indices of those chosen.
-    data: Vec<(Vec<Vec<f64>>, Vec<usize>)>,
+    /// Per choice: each alternative's features, and the one chosen.
+    data: Vec<(Vec<Vec<f64>>, usize)>,
     features: usize,
 }
 
@@ -196,29 +198,21 @@ impl Choices {
     fn eval(&self, w: &[f64]) -> (f64, Vec<f64>) {
         let mut cost = 0.0;
         let mut grad = vec![0.0; self.features];
-        for (cards, chosen) in &self.data {
-            let u: Vec<f64> = cards
+        for (rows, chosen) in &self.data {
+            let u: Vec<f64> = rows
                 .iter()
                 .map(|f| w.iter().zip(f).map(|(w, f)| w * f).sum::<f64>())
                 .collect();
             let top = u.iter().copied().fold(f64::NEG_INFINITY, f64::max);
             let e: Vec<f64> = u.iter().map(|x| (x - top).exp()).collect();
             let s: f64 = e.iter().sum();
-            // One card: Z = Σe, P(card i) = e_i / Z. Two: Z over the pairs =
-            // ((Σe)² − Σe²) / 2, and card i is in the pair with chance
-            // e_i (S − e_i) / Z (the derivative of ln Z).
-            let (log_z, expected): (f64, Vec<f64>) = if chosen.len() == 1 {
-                (s.ln(), e.iter().map(|x| x / s).collect())
-            } else {
-                let z2 = s * s - e.iter().map(|x| x * x).sum::<f64>();
-                let p = e.iter().map(|x| 2.0 * x * (s - x) / z2).collect();
-                ((z2 / 2.0).ln(), p)
-            };
-            cost -= chosen.iter().map(|&i| u[i] - top).sum::<f64>() - log_z;
-            for (i, f) in cards.iter().enumerate() {
-                let picked = f64::from(u8::from(chosen.contains(&i)));
+            // P(i) = e_i / Σe; the gradient of −ln P(chosen) is the
+            // expected features minus the chosen one's.
+            cost -= u[*chosen] - top - s.ln();
+            for (i, f) in rows.iter().enumerate() {
+                let picked = f64::from(u8::from(i == *chosen));
                 for (g, x) in grad.iter_mut().zip(f) {
-                    *g -= (picked - expected[i]) * x;
+                    *g -= (picked - e[i] / s) * x;
                 }
             }
         }
@@ -245,46 +239,64 @@ impl Gradient for &Choices {
     }
 }
 
-/// Fits a conditional logit to `data` (cards, features, chosen cards).
-fn fit_choices<const F: usize>(
-    data: impl Iterator<Item = (CardSet, Vec<Card>)>,
-    features: impl Fn(Card, CardSet) -> [f64; F],
+/// Fits a conditional logit to `data`: per choice, the alternatives'
+/// features and the index of the one chosen.
+fn fit_choices(
+    data: Vec<(Vec<Vec<f64>>, usize)>,
+    features: usize,
 ) -> Result<(Vec<f64>, f64), String> {
-    let data = data
-        .map(|(hand, chosen)| {
-            let cards: Vec<Card> = hand.iter().collect();
-            let rows = cards.iter().map(|&c| features(c, hand).to_vec()).collect();
-            let picked = chosen
-                .iter()
-                .map(|c| {
-                    cards
-                        .iter()
-                        .position(|x| x == c)
-                        .expect("a chosen card is held")
-                })
-                .collect();
-            (rows, picked)
-        })
-        .collect();
-    let choices = Choices { data, features: F };
-    let w = minimise(&choices, vec![0.0; F])?;
+    let choices = Choices { data, features };
+    let w = minimise(&choices, vec![0.0; features])?;
     let cost = choices.eval(&w).0;
     Ok((w, -cost))
 }
 
 /// The gift model that best explains `data` (D's ten cards and the two it
-/// gave away), and its mean log-likelihood.
-pub fn fit_gift(data: &[(CardSet, Card, Card)]) -> Result<(Gift, f64), String> {
-    let (weights, ll) = fit_choices(data.iter().map(|&(t, a, b)| (t, vec![a, b])), gift_features)?;
-    Ok((Gift { weights }, ll))
+/// gave away), and its mean log-likelihood: a choice among the 45 pairs.
+pub fn fit_gift(
+    data: &[(CardSet, Card, Card)],
+    rules: &Rules,
+    worth: &Worth,
+) -> Result<(Gift, f64), String> {
+    let choices = data
+        .iter()
+        .map(|&(ten, a, b)| {
+            let all: Vec<(Card, Card)> = pairs(ten).collect();
+            let rows = all
+                .iter()
+                .map(|&(x, y)| gift_pair_features(ten, x, y, rules, worth).to_vec())
+                .collect();
+            let chosen = all
+                .iter()
+                .position(|&p| p == (a, b) || p == (b, a))
+                .expect("the cards given are held");
+            (rows, chosen)
+        })
+        .collect();
+    let (mut weights, ll) = fit_choices(choices, GIFT_FEATURES + 1)?;
+    let keep = weights.pop().expect("the worth's weight");
+    Ok((Gift { weights, keep }, ll))
 }
 
 /// The lead model that best explains `data` (D's eight cards and the one it
 /// led), and its mean log-likelihood.
 pub fn fit_lead(data: &[(CardSet, Card)], rules: &Rules) -> Result<(Lead, f64), String> {
-    let (weights, ll) = fit_choices(data.iter().map(|&(k, c)| (k, vec![c])), |c, k| {
-        lead_features(c, k, rules)
-    })?;
+    let choices = data
+        .iter()
+        .map(|&(kept, led)| {
+            let cards: Vec<Card> = kept.iter().collect();
+            let rows = cards
+                .iter()
+                .map(|&c| lead_features(c, kept, rules).to_vec())
+                .collect();
+            let chosen = cards
+                .iter()
+                .position(|&c| c == led)
+                .expect("a led card is held");
+            (rows, chosen)
+        })
+        .collect();
+    let (weights, ll) = fit_choices(choices, LEAD_FEATURES)?;
     Ok((Lead { weights }, ll))
 }
 
@@ -317,68 +329,58 @@ mod tests {
     #[test]
     fn the_choice_likelihood_is_the_models_and_its_gradient_its_slope() {
         // The trainer's cost is minus the mean log-chance the model gives
-        // (one card led; two cards given), and its gradient the cost's
-        // slope, checked by finite differences.
+        // (a pair given among the 45, with the kept eight's worth), and its
+        // gradient the cost's slope, checked by finite differences.
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-        let hands: Vec<(CardSet, Vec<Card>)> = (0..20)
+        let hands: Vec<(CardSet, Card, Card)> = (0..20)
             .map(|i| {
                 let d = crate::random::deal(&mut rng);
                 let ten = d.hands[0].union(d.musik);
                 let cards: Vec<Card> = ten.iter().collect();
-                (ten, vec![cards[i % 10], cards[(i + 3) % 10]])
+                (ten, cards[(i + 3) % 10], cards[i % 10])
             })
             .collect();
-        let w = vec![0.7, -1.2, 0.4, 0.3, -0.5, 0.9];
-        let gift = Gift { weights: w.clone() };
-        let rows = |ten: CardSet| ten.iter().map(|c| gift_features(c, ten).to_vec()).collect();
-        let index = |ten: CardSet, c: Card| ten.iter().position(|x| x == c).unwrap();
-        let pairs = Choices {
+        let r = Rules::STANDARD;
+        let worth = &crate::inference::Model::shipped().worth;
+        let w = vec![0.7, -1.2, 0.4, 0.3, -0.5, 0.9, 0.25];
+        let gift = Gift {
+            weights: w[..6].to_vec(),
+            keep: w[6],
+        };
+        let choices = Choices {
             data: hands
                 .iter()
-                .map(|(t, ch)| (rows(*t), ch.iter().map(|&c| index(*t, c)).collect()))
+                .map(|&(t, a, b)| {
+                    let all: Vec<(Card, Card)> = pairs(t).collect();
+                    let rows = all
+                        .iter()
+                        .map(|&(x, y)| gift_pair_features(t, x, y, &r, worth).to_vec())
+                        .collect();
+                    let chosen = all.iter().position(|&p| p == (b, a) || p == (a, b));
+                    (rows, chosen.unwrap())
+                })
                 .collect(),
-            features: 6,
+            features: 7,
         };
-        let singles = Choices {
-            data: hands
-                .iter()
-                .map(|(t, ch)| (rows(*t), vec![index(*t, ch[0])]))
-                .collect(),
-            features: 6,
-        };
-        let (cost, grad) = pairs.eval(&w);
+        let (cost, grad) = choices.eval(&w);
         let want = -hands
             .iter()
-            .map(|(t, ch)| gift.chance(*t, ch[0], ch[1]).ln())
+            .map(|&(t, a, b)| gift.chance(t, a, b, &r, worth).ln())
             .sum::<f64>()
             / 20.0;
         assert!((cost - want).abs() < 1e-9, "{cost} vs {want}");
-        // One card from the same rows: e_i / Σe, worked here.
-        let one = -hands
-            .iter()
-            .map(|(t, ch)| {
-                let u = |c: Card| {
-                    w.iter()
-                        .zip(gift_features(c, *t))
-                        .map(|(a, b)| a * b)
-                        .sum::<f64>()
-                        .exp()
-                };
-                (u(ch[0]) / t.iter().map(u).sum::<f64>()).ln()
-            })
-            .sum::<f64>()
-            / 20.0;
-        assert!((singles.eval(&w).0 - one).abs() < 1e-9);
-        for (choices, g) in [(&pairs, grad), (&singles, singles.eval(&w).1)] {
-            for j in 0..6 {
-                let h = 1e-5;
-                let mut up = w.clone();
-                up[j] += h;
-                let mut down = w.clone();
-                down[j] -= h;
-                let slope = (choices.eval(&up).0 - choices.eval(&down).0) / (2.0 * h);
-                assert!((slope - g[j]).abs() < 1e-6, "{j}: {slope} vs {}", g[j]);
-            }
+        for j in 0..7 {
+            let h = 1e-5;
+            let mut up = w.clone();
+            up[j] += h;
+            let mut down = w.clone();
+            down[j] -= h;
+            let slope = (choices.eval(&up).0 - choices.eval(&down).0) / (2.0 * h);
+            assert!(
+                (slope - grad[j]).abs() < 1e-6,
+                "{j}: {slope} vs {}",
+                grad[j]
+            );
         }
     }
 
@@ -410,8 +412,9 @@ mod tests {
             .map(|c| c.parse::<Card>().unwrap())
             .collect();
         let data = vec![(ten, "9H".parse().unwrap(), "9D".parse().unwrap()); 50];
-        let (g, _) = fit_gift(&data).unwrap();
-        let p = g.chance(ten, "9H".parse().unwrap(), "9D".parse().unwrap());
+        let (r, worth) = (Rules::STANDARD, &crate::inference::Model::shipped().worth);
+        let (g, _) = fit_gift(&data, &r, worth).unwrap();
+        let p = g.chance(ten, "9H".parse().unwrap(), "9D".parse().unwrap(), &r, worth);
         assert!(p > 0.5, "{g:?} gives the nines with chance {p}");
     }
 

@@ -28,7 +28,7 @@ const MARRIED_HOLDINGS: usize = 16;
 /// marriages (their values, the best, how many), the best marriage's
 /// holding, the marriages against the cards that win the lead back, the
 /// best marriage against its suit's length, and the top cards.
-pub const WORTH_FEATURES: usize = 1 + HOLDINGS + 3 + MARRIED_HOLDINGS + 5 + 5 + 4 + 7 + 3;
+pub const WORTH_FEATURES: usize = TOP + 3;
 
 /// Which of `suit`'s ranks `hand` holds, as six bits from the nine up.
 fn holding(hand: CardSet, suit: Suit) -> usize {
@@ -46,25 +46,50 @@ fn married_index(h: usize) -> usize {
     bit(Rank::Nine, 0) | bit(Rank::Jack, 1) | bit(Rank::Ten, 2) | bit(Rank::Ace, 3)
 }
 
-/// `value` in slot `min(count, slots - 1)` of `slots`, zero elsewhere.
-fn spread(f: &mut [f64], count: usize, value: f64) {
-    let last = f.len() - 1;
-    f[count.min(last)] = value;
+/// The features of a hand that are not zero, as (index, value): at most
+/// one intercept, four holdings, three marriage counts, one married
+/// holding, four interactions and three top-card counts.
+struct Terms {
+    terms: [(usize, f64); 16],
+    len: usize,
 }
 
-/// The features of `hand` (the eight cards D kept).
+impl Terms {
+    fn push(&mut self, index: usize, value: f64) {
+        self.terms[self.len] = (index, value);
+        self.len += 1;
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &(usize, f64)> {
+        self.terms[..self.len].iter()
+    }
+}
+
+/// Where each group of features starts.
+const MARRIAGES: usize = 1 + HOLDINGS;
+const MARRIED: usize = MARRIAGES + 3;
+const BY_TOP: usize = MARRIED + MARRIED_HOLDINGS;
+const BEST_BY_TOP: usize = BY_TOP + 5;
+const BY_ACES: usize = BEST_BY_TOP + 5;
+const BY_LENGTH: usize = BY_ACES + 4;
+const TOP: usize = BY_LENGTH + 7;
+
+/// The features of `hand` (the eight cards D kept) that are not zero.
 ///
 /// A marriage is worth its value only if D wins the lead to declare it
 /// (not on the first trick under standard rules): with no card that takes a
 /// trick for sure, eight cards holding a marriage may take nothing. So the
 /// marriages are also counted against the top cards (the runs down from
 /// each ace) and the aces, and the best marriage, likely trump, against its
-/// suit's length.
-pub fn worth_features(hand: CardSet, rules: &Rules) -> [f64; WORTH_FEATURES] {
-    let mut f = [0.0; WORTH_FEATURES];
-    f[0] = 1.0;
+/// suit's length (each in a slot per count, the last for that many or more).
+fn terms(hand: CardSet, rules: &Rules) -> Terms {
+    let mut t = Terms {
+        terms: [(0, 0.0); 16],
+        len: 0,
+    };
+    t.push(0, 1.0);
     for s in Suit::ALL {
-        f[1 + holding(hand, s)] += 1.0;
+        t.push(1 + holding(hand, s), 1.0);
     }
     let value = |s: Suit| rules.marriage_value(s);
     let best = hand.marriages().max_by_key(|&s| value(s));
@@ -76,26 +101,29 @@ pub fn worth_features(hand: CardSet, rules: &Rules) -> [f64; WORTH_FEATURES] {
         .map(|&s| top_run(hand, s).len())
         .sum::<usize>();
     let aces = hand.iter().filter(|c| c.rank() == Rank::Ace).count();
-    let rest = &mut f[1 + HOLDINGS..];
-    let (marriages, rest) = rest.split_at_mut(3);
-    marriages.copy_from_slice(&[total, best_value, count as f64]);
-    let (married, rest) = rest.split_at_mut(MARRIED_HOLDINGS);
+    t.push(MARRIAGES, total);
+    t.push(MARRIAGES + 1, best_value);
+    t.push(MARRIAGES + 2, count as f64);
     if let Some(s) = best {
-        married[married_index(holding(hand, s))] = 1.0;
+        t.push(MARRIED + married_index(holding(hand, s)), 1.0);
+        t.push(BY_LENGTH + hand.suit(s).len().min(6), best_value);
     }
-    let (by_top, rest) = rest.split_at_mut(5);
-    spread(by_top, top, total);
-    let (best_by_top, rest) = rest.split_at_mut(5);
-    spread(best_by_top, top, best_value);
-    let (by_aces, rest) = rest.split_at_mut(4);
-    spread(by_aces, aces, total);
-    let (by_length, rest) = rest.split_at_mut(7);
-    spread(
-        by_length,
-        best.map_or(0, |s| hand.suit(s).len()),
-        best_value,
-    );
-    rest.copy_from_slice(&[top as f64, (top * top) as f64, (aces * count) as f64]);
+    t.push(BY_TOP + top.min(4), total);
+    t.push(BEST_BY_TOP + top.min(4), best_value);
+    t.push(BY_ACES + aces.min(3), total);
+    t.push(TOP, top as f64);
+    t.push(TOP + 1, (top * top) as f64);
+    t.push(TOP + 2, (aces * count) as f64);
+    t
+}
+
+/// The features of `hand` (the eight cards D kept), every one: see
+/// [`terms`] for what they count.
+pub fn worth_features(hand: CardSet, rules: &Rules) -> [f64; WORTH_FEATURES] {
+    let mut f = [0.0; WORTH_FEATURES];
+    for &(i, x) in terms(hand, rules).iter() {
+        f[i] += x;
+    }
     f
 }
 
@@ -109,8 +137,7 @@ impl Worth {
     /// The points `hand` is expected to take as D, leading to the first
     /// trick with eight cards each.
     pub fn of(&self, hand: CardSet, rules: &Rules) -> f64 {
-        let x = worth_features(hand, rules);
-        self.weights.iter().zip(&x).map(|(w, x)| w * x).sum()
+        terms(hand, rules).iter().map(|&(i, x)| self.weights[i] * x).sum()
     }
 }
 
