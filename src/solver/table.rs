@@ -517,6 +517,9 @@ mod tests {
         let found = t.probe(&b).unwrap();
         assert_eq!((found.bounds.lower, found.bounds.upper), (25, 25));
         assert!(found.exact);
+        // The move is this very position's entry's, even when it has none
+        // (a's A maps to b's T, but b's own entry knows no best move).
+        assert_eq!(found.bounds.best, NO_MOVE);
         let found = t.probe(&a).unwrap();
         assert_eq!(found.bounds, bounds(23, 26, 29));
         assert!(found.exact);
