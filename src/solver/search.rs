@@ -473,7 +473,7 @@ mod tests {
                 order.sort();
                 order.dedup();
                 assert_eq!(order.len(), named, "{name}: {s:?}");
-                let last = usize::from(s.trick().len()) + 1 == usize::from(s.seats);
+                let last = s.trick().len() + 1 == usize::from(s.seats);
                 assert!(
                     order.len() == legal.len() || last && !order.is_empty(),
                     "{name}: {s:?}"
