@@ -161,15 +161,21 @@ impl<T: Table> Solver<T> {
         values
     }
 
-    /// Every legal move's value, in the order of `legal_moves`. Each move is
-    /// searched only in the window that what is already known leaves, so the
-    /// search proves no more than it must (a value found in a window that
-    /// surely holds it is exact):
+    /// Every legal move's value. Each move is searched only in the window
+    /// that what is already known leaves, so the search proves no more than
+    /// it must (a value found in a window that surely holds it is exact):
     /// - the position's value, searched first: no move is better for the
     ///   player to move, so it bounds every move's value from one side;
     /// - a twin already valued (two cards of one suit that no other card
     ///   separates, neither able to declare, see `search::twin_bound`):
     ///   the two values differ by at most the two cards' points.
+    ///
+    /// The moves are searched in the reverse of the search's own order,
+    /// the likely worst first (docs/solver.md, *Third pass*): measured at
+    /// the first lead, 2.8% fewer nodes than the order of `legal_moves` or
+    /// the search's own (3.8% under pl and ru), and `suggest` 4.4% fewer
+    /// instructions over 21 deals. The order changes only what the table
+    /// holds when each move is searched, never a value.
     fn values_of_moves(&mut self, s: &State) -> Vec<(Move, u16)> {
         let moves = s.legal_moves(&self.rules);
         if moves.len() < 2 {
@@ -179,7 +185,19 @@ impl<T: Table> Solver<T> {
         let maximise = s.to_move() == Seat::D;
         let twins = search::Twins::new(s, &self.rules);
         let mut done: Vec<(u8, i16)> = Vec::with_capacity(moves.len());
-        moves
+        let byte = |m: &Move| m.card().index() | if m.is_undeclared() { 0x80 } else { 0 };
+        // Moves the search would not try (dominated last cards) go first.
+        let guess = search::move_order(s, &self.rules);
+        let mut order: Vec<Move> = moves.to_vec();
+        order.sort_by_key(|m| {
+            std::cmp::Reverse(
+                guess
+                    .iter()
+                    .position(|&b| b == byte(m))
+                    .unwrap_or(usize::MAX),
+            )
+        });
+        order
             .iter()
             .map(|&m| {
                 let mut child = *s;
@@ -187,7 +205,7 @@ impl<T: Table> Solver<T> {
                 let cd = child.points[Seat::D.index()] as i16;
                 // The move's total lies in lo..=hi.
                 let (mut lo, mut hi) = if maximise { (cd, v) } else { (v, INF) };
-                let byte = m.card().index() | if m.is_undeclared() { 0x80 } else { 0 };
+                let byte = byte(&m);
                 if let Some((near_lo, near_hi)) = twins.bounds(byte, &done) {
                     lo = lo.max(near_lo);
                     hi = hi.min(near_hi);

@@ -391,6 +391,31 @@ impl Twins {
     }
 }
 
+/// The move bytes of the player to move in `s`, in the order the search
+/// would try them (best guess first; for the trick's last card, dominated
+/// cards are left out).
+pub fn move_order(s: &State, rules: &crate::Rules) -> Vec<u8> {
+    let c = Consts::for_state(rules, s);
+    let n = Node::from_state_with(s, &c);
+    match (n.len, c.two) {
+        (0, false) => ordered_moves::<0, true, false, 16>(&n, &c, NONE)
+            .iter()
+            .collect(),
+        (1, false) => ordered_moves::<1, true, false, 16>(&n, &c, NONE)
+            .iter()
+            .collect(),
+        (_, false) => ordered_moves::<2, true, false, 16>(&n, &c, NONE)
+            .iter()
+            .collect(),
+        (0, true) => ordered_moves::<0, true, true, 20>(&n, &c, NONE)
+            .iter()
+            .collect(),
+        (_, true) => ordered_moves::<1, true, true, 20>(&n, &c, NONE)
+            .iter()
+            .collect(),
+    }
+}
+
 /// The last trick: one card each, nothing left to declare.
 #[inline]
 fn last_trick<const H: bool, const TWO: bool>(n: &Node, c: &Consts) -> i16 {
@@ -412,4 +437,48 @@ pub fn upper_bound(s: &State, rules: &crate::Rules) -> i16 {
     let c = Consts::for_state(rules, s);
     let n = Node::from_state_with(s, &c);
     n.upper_bound::<true>(&c) + n.trick_points as i16 * i16::from(n.len > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random;
+
+    /// `move_order` (the order `Solver::move_values` searches in, reversed)
+    /// names each legal move at most once and only legal ones; every one
+    /// before the trick's last card, where dominated cards may be left out.
+    #[test]
+    fn move_order_is_the_legal_moves_in_some_order() {
+        let mut rng = random::rng(17);
+        for name in [
+            "standard",
+            "pl declare=optional",
+            "players=2 declare=optional",
+        ] {
+            let rules: crate::Rules = name.parse().unwrap();
+            for k in 0..300 {
+                let start = super::super::testing::start(&mut rng, &rules);
+                let s = random::play_random(&mut rng, &rules, start, k % 7, k % 3);
+                if s.is_over() {
+                    continue;
+                }
+                let legal: Vec<u8> = s
+                    .legal_moves(&rules)
+                    .iter()
+                    .map(|m| m.card().index() | if m.is_undeclared() { 0x80 } else { 0 })
+                    .collect();
+                let mut order = move_order(&s, &rules);
+                assert!(order.iter().all(|b| legal.contains(b)), "{name}: {s:?}");
+                let named = order.len();
+                order.sort();
+                order.dedup();
+                assert_eq!(order.len(), named, "{name}: {s:?}");
+                let last = s.trick().len() + 1 == usize::from(s.seats);
+                assert!(
+                    order.len() == legal.len() || last && !order.is_empty(),
+                    "{name}: {s:?}"
+                );
+            }
+        }
+    }
 }

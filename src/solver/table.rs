@@ -189,7 +189,13 @@ impl Entry {
     /// The stored best move, as the card of the same place among `cards`.
     #[inline]
     fn best(&self, cards: u32) -> u8 {
-        let code = self.w[3] >> 26;
+        Entry::decode_best(self.w[3] >> 26, cards)
+    }
+
+    /// A stored best move's code (see [`NO_PLACE`]) as the card of the
+    /// same place among `cards`.
+    #[inline]
+    fn decode_best(code: u32, cards: u32) -> u8 {
         if code & 7 == NO_PLACE {
             return NO_MOVE;
         }
@@ -266,41 +272,44 @@ impl Table for TransTable {
         // `spread` keeps the order of generations, so one comparison of the
         // spare bits tells a live entry.
         let floor = spread(self.floor);
-        let mut found: Option<Found> = None;
+        // Bounds met so far (the tightest of each), the stored best move of
+        // the one chosen (decoded once, at the end) and whether one entry
+        // was of this very position.
+        let (mut lower, mut upper) = (i16::MIN, i16::MAX);
+        let mut best = NO_PLACE;
+        let mut exact = false;
         for e in &self.buckets[self.bucket(key)].0 {
             if e.w[0] != key.shape[0] || e.w[1] != key.shape[1] || e.w[2] & SPARE < floor {
                 continue;
             }
             let cards = e.w[2] & !SPARE;
-            let exact = cards == key.cards;
-            if !exact && lane_counts(cards) != key.shape[2] {
+            let this = cards == key.cards;
+            let (lo, hi) = if this {
+                (e.lower(), e.upper())
+            } else if lane_counts(cards) == key.shape[2] {
+                // The same shape: the play maps card for card, so the
+                // points move by at most what the cards left differ by.
+                let (up, down) = point_shift(cards, key.cards);
+                ((e.lower() - down).max(0), e.upper() + up)
+            } else {
                 continue;
-            }
-            // The same shape: the play maps card for card, so the points
-            // move by at most what the cards left differ by.
-            let (up, down) = point_shift(cards, key.cards);
-            let b = Bounds {
-                lower: (e.lower() - down).max(0),
-                upper: e.upper() + up,
-                best: e.best(key.cards),
             };
-            found = Some(match found {
-                None => Found { bounds: b, exact },
-                Some(f) => Found {
-                    bounds: Bounds {
-                        lower: f.bounds.lower.max(b.lower),
-                        upper: f.bounds.upper.min(b.upper),
-                        best: if exact || f.bounds.best == NO_MOVE {
-                            b.best
-                        } else {
-                            f.bounds.best
-                        },
-                    },
-                    exact: f.exact || exact,
-                },
-            });
+            lower = lower.max(lo);
+            upper = upper.min(hi);
+            // This very position's move first, else the first one found.
+            if this || best & 7 == NO_PLACE {
+                best = e.w[3] >> 26;
+            }
+            exact |= this;
         }
-        found
+        (lower != i16::MIN).then(|| Found {
+            bounds: Bounds {
+                lower,
+                upper,
+                best: Entry::decode_best(best, key.cards),
+            },
+            exact,
+        })
     }
 
     #[inline]
@@ -508,6 +517,9 @@ mod tests {
         let found = t.probe(&b).unwrap();
         assert_eq!((found.bounds.lower, found.bounds.upper), (25, 25));
         assert!(found.exact);
+        // The move is this very position's entry's, even when it has none
+        // (a's A maps to b's T, but b's own entry knows no best move).
+        assert_eq!(found.bounds.best, NO_MOVE);
         let found = t.probe(&a).unwrap();
         assert_eq!(found.bounds, bounds(23, 26, 29));
         assert!(found.exact);
