@@ -26,7 +26,7 @@ pub const HAND_FEATURE_NAMES: [&str; HAND_FEATURES] = [
 
 /// The cards of `suit` in `hand` that no card outside the hand beats: the
 /// run down from the ace.
-pub(super) fn top_run(hand: CardSet, suit: Suit) -> CardSet {
+fn top_run(hand: CardSet, suit: Suit) -> CardSet {
     let mut run = CardSet::EMPTY;
     for &r in Rank::ALL.iter().rev() {
         let c = Card::new(suit, r);

@@ -22,7 +22,7 @@ use super::features::{
     gift_features, hand_features, lead_features, GIFT_FEATURES, GIFT_FEATURE_NAMES, HAND_FEATURES,
     HAND_FEATURE_NAMES, LEAD_FEATURES, LEAD_FEATURE_NAMES,
 };
-use super::worth::{Worth, WORTH_FEATURES};
+use super::worth::{holdings, Worth, WORTH_FEATURES};
 
 /// An interval of a hand's level: `[low, high)`, either end open.
 #[derive(Copy, Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -161,18 +161,29 @@ impl Gift {
                 (c, self.weights.iter().zip(&f).map(|(w, f)| w * f).sum())
             })
             .collect();
-        let mut u: Vec<((Card, Card), f64)> = Vec::with_capacity(45);
+        let held = holdings(ten);
+        let without = |h: &mut [usize; 4], c: Card| {
+            h[c.suit().index()] &= !(1 << c.rank() as usize);
+        };
+        let mut u = [0.0f64; 45];
+        let mut chosen = None;
+        let mut k = 0;
         for (i, &(x, ux)) in card.iter().enumerate() {
             for &(y, uy) in &card[i + 1..] {
-                let kept = worth.of(ten.without(x).without(y), rules) / 10.0;
-                u.push(((x, y), ux + uy + self.keep * kept));
+                let mut h = held;
+                without(&mut h, x);
+                without(&mut h, y);
+                u[k] = ux + uy + self.keep * worth.of_holdings(h, rules) / 10.0;
+                if (x, y) == (a, b) || (x, y) == (b, a) {
+                    chosen = Some(k);
+                }
+                k += 1;
             }
         }
-        let top = u.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
-        let total: f64 = u.iter().map(|p| (p.1 - top).exp()).sum();
-        u.iter()
-            .find(|((x, y), _)| (*x, *y) == (a, b) || (*x, *y) == (b, a))
-            .map_or(0.0, |p| (p.1 - top).exp() / total)
+        let u = &u[..k];
+        let top = u.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let total: f64 = u.iter().map(|x| (x - top).exp()).sum();
+        chosen.map_or(0.0, |i| (u[i] - top).exp() / total)
     }
 }
 

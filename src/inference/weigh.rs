@@ -4,7 +4,7 @@
 //! Every likelihood depends on the deciding seat's cards alone (as its
 //! decision did), so weighing a layout costs no search: uniform layouts are
 //! drawn `10 n` at a time and weighed until their weights are worth `n`
-//! independent layouts (at most `100 n`), and the `n` to judge on drawn
+//! independent layouts (at most `20 n`), and the `n` to judge on drawn
 //! from them. The layouts reached follow prior × likelihood.
 
 use rand::Rng;
@@ -16,8 +16,10 @@ use super::{Evidence, Inference, Model};
 
 /// The most uniform layouts weighed for one decision.
 pub const MAX_CANDIDATES: usize = 20_000;
-/// The most uniform layouts weighed per layout judged.
-const CANDIDATES_PER_LAYOUT: usize = 100;
+/// The most uniform layouts weighed per layout judged: with the gift read
+/// against the kept worth, weighing costs about what drawing does, and 20
+/// keeps a decision within twice the uniform one's time (docs/inference.md).
+const CANDIDATES_PER_LAYOUT: usize = 20;
 /// Uniform layouts drawn at a time, per layout judged.
 const BATCH_PER_LAYOUT: usize = 10;
 

@@ -17,8 +17,6 @@ use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::rules::Rules;
 
-use super::features::top_run;
-
 /// The holdings of one suit: which of its six ranks are held.
 const HOLDINGS: usize = 64;
 /// The holdings of a suit with its marriage (K and Q held).
@@ -74,7 +72,24 @@ const BY_ACES: usize = BEST_BY_TOP + 5;
 const BY_LENGTH: usize = BY_ACES + 4;
 const TOP: usize = BY_LENGTH + 7;
 
-/// The features of `hand` (the eight cards D kept) that are not zero.
+/// The holdings of a hand's four suits.
+pub fn holdings(hand: CardSet) -> [usize; 4] {
+    Suit::ALL.map(|s| holding(hand, s))
+}
+
+/// A holding's run down from the ace: the cards no card outside beats.
+fn top_of(h: usize) -> usize {
+    ((h as u32) << 26).leading_ones() as usize
+}
+
+/// Whether a holding has its marriage (K and Q).
+fn married(h: usize) -> bool {
+    let kq = 1 << Rank::King as usize | 1 << Rank::Queen as usize;
+    h & kq == kq
+}
+
+/// The features of a hand (the eight cards D kept), given by its suits'
+/// holdings, that are not zero.
 ///
 /// A marriage is worth its value only if D wins the lead to declare it
 /// (not on the first trick under standard rules): with no card that takes a
@@ -82,31 +97,33 @@ const TOP: usize = BY_LENGTH + 7;
 /// marriages are also counted against the top cards (the runs down from
 /// each ace) and the aces, and the best marriage, likely trump, against its
 /// suit's length (each in a slot per count, the last for that many or more).
-fn terms(hand: CardSet, rules: &Rules) -> Terms {
+fn terms(h: [usize; 4], rules: &Rules) -> Terms {
     let mut t = Terms {
         terms: [(0, 0.0); 16],
         len: 0,
     };
     t.push(0, 1.0);
-    for s in Suit::ALL {
-        t.push(1 + holding(hand, s), 1.0);
+    for x in h {
+        t.push(1 + x, 1.0);
     }
-    let value = |s: Suit| rules.marriage_value(s);
-    let best = hand.marriages().max_by_key(|&s| value(s));
-    let total = f64::from(hand.marriages().map(value).sum::<u16>()) / 10.0;
+    let value = |i: usize| rules.marriage_value(Suit::ALL[i]);
+    let wed = || (0..4).filter(|&i| married(h[i]));
+    // The last of equal values, as `Iterator::max_by_key` picks.
+    let best = wed().max_by_key(|&i| value(i));
+    let total = f64::from(wed().map(value).sum::<u16>()) / 10.0;
     let best_value = f64::from(best.map_or(0, value)) / 10.0;
-    let count = hand.marriages().count();
-    let top = Suit::ALL
+    let count = wed().count();
+    let top: usize = h.iter().map(|&x| top_of(x)).sum();
+    let aces = h
         .iter()
-        .map(|&s| top_run(hand, s).len())
-        .sum::<usize>();
-    let aces = hand.iter().filter(|c| c.rank() == Rank::Ace).count();
+        .filter(|&&x| x >> Rank::Ace as usize & 1 == 1)
+        .count();
     t.push(MARRIAGES, total);
     t.push(MARRIAGES + 1, best_value);
     t.push(MARRIAGES + 2, count as f64);
-    if let Some(s) = best {
-        t.push(MARRIED + married_index(holding(hand, s)), 1.0);
-        t.push(BY_LENGTH + hand.suit(s).len().min(6), best_value);
+    if let Some(i) = best {
+        t.push(MARRIED + married_index(h[i]), 1.0);
+        t.push(BY_LENGTH + (h[i].count_ones() as usize).min(6), best_value);
     }
     t.push(BY_TOP + top.min(4), total);
     t.push(BEST_BY_TOP + top.min(4), best_value);
@@ -121,7 +138,7 @@ fn terms(hand: CardSet, rules: &Rules) -> Terms {
 /// [`terms`] for what they count.
 pub fn worth_features(hand: CardSet, rules: &Rules) -> [f64; WORTH_FEATURES] {
     let mut f = [0.0; WORTH_FEATURES];
-    for &(i, x) in terms(hand, rules).iter() {
+    for &(i, x) in terms(holdings(hand), rules).iter() {
         f[i] += x;
     }
     f
@@ -137,7 +154,16 @@ impl Worth {
     /// The points `hand` is expected to take as D, leading to the first
     /// trick with eight cards each.
     pub fn of(&self, hand: CardSet, rules: &Rules) -> f64 {
-        terms(hand, rules).iter().map(|&(i, x)| self.weights[i] * x).sum()
+        self.of_holdings(holdings(hand), rules)
+    }
+
+    /// The same, for the hand whose suits hold `h` ([`holdings`]): cheap
+    /// enough to weigh every pair a hand of ten could give away.
+    pub fn of_holdings(&self, h: [usize; 4], rules: &Rules) -> f64 {
+        terms(h, rules)
+            .iter()
+            .map(|&(i, x)| self.weights[i] * x)
+            .sum()
     }
 }
 
@@ -181,6 +207,27 @@ mod tests {
             0.0
         );
         assert_eq!(&plain[WORTH_FEATURES - 3..], &[3.0, 9.0, 0.0]);
+    }
+
+    #[test]
+    fn counts_from_holdings_agree_with_the_hand_features() {
+        // Top cards and marriages by holding bits against the hand
+        // features' own counts (by cards), on random hands of eight.
+        use crate::inference::hand_features;
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let r = Rules::STANDARD;
+        for _ in 0..300 {
+            let d = crate::random::deal(&mut rng);
+            let hand = d.hands[0].with(d.musik.lowest().unwrap());
+            let f = worth_features(hand, &r);
+            let h = hand_features(hand, &r);
+            // hand_features: [2] marriages/10, [3] best/10, [9] top cards.
+            assert_eq!(f[MARRIAGES], h[2], "{hand}");
+            assert_eq!(f[MARRIAGES + 1], h[3], "{hand}");
+            assert_eq!(f[TOP], h[9], "{hand}");
+            assert_eq!(f[TOP + 2], h[4] * hand.marriages().count() as f64);
+        }
     }
 
     #[test]
