@@ -120,6 +120,8 @@ pub struct Gift {
 
 /// The features of giving away `a` and `b` of `ten`: the two cards'
 /// features summed, then the worth of the eight kept, in tens of points.
+/// (The trainer's rows; [`Gift::chance`] sums the same faster.)
+#[cfg(any(feature = "train", test))]
 pub fn gift_pair_features(
     ten: CardSet,
     a: Card,
@@ -140,6 +142,7 @@ pub fn gift_pair_features(
 }
 
 /// Every pair of `ten`'s cards, each once.
+#[cfg(any(feature = "train", test))]
 pub fn pairs(ten: CardSet) -> impl Iterator<Item = (Card, Card)> {
     let cards: Vec<Card> = ten.iter().collect();
     (0..cards.len()).flat_map(move |i| {
