@@ -14,7 +14,7 @@ use tysiac::game::record;
 use tysiac::game::{Action, Call, Decision, Table, Turn};
 use tysiac::{CardSet, Rules, Solver, Suit};
 
-use super::progress::Bar;
+use super::progress::{interrupt_ends_the_run, Bar};
 use super::suggest::threads;
 
 #[derive(Args)]
@@ -329,6 +329,9 @@ fn interactive(
         .collect();
     let mut solver = Solver::new(table.rules);
     let show = Show { color };
+    // Ctrl-C ends the game (130) with its record whole even where the
+    // shell started us with SIGINT ignored (a background job of a script).
+    interrupt_ends_the_run();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     save(&table, kinds, out)?;

@@ -29,7 +29,7 @@ impl Bar {
         bar.set_message(what.to_string());
         let enabled = !quiet && std::io::stderr().is_terminal();
         if enabled {
-            clear_line_on_interrupt();
+            interrupt_ends_the_run();
         }
         Bar {
             bar,
@@ -104,9 +104,10 @@ impl TermLike for StartOfLine {
     }
 }
 
-/// On Ctrl-C, erases the bar's line before the program ends, so that the
-/// shell's prompt starts on a clean line. Installed once per run.
-fn clear_line_on_interrupt() {
+/// On Ctrl-C, erases the bar's line before the program ends (130), so that
+/// the shell's prompt starts on a clean line. Installed once per run; it
+/// also ends a run that inherited SIGINT ignored.
+pub(super) fn interrupt_ends_the_run() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         // If a handler cannot be set, Ctrl-C still ends the run as before.

@@ -84,6 +84,11 @@ pub fn router(config: Config) -> Router {
                     config.max_body,
                     json_errors,
                 ))
+                .layer(axum::middleware::from_fn_with_state(
+                    config.max_body,
+                    refuse_large_bodies,
+                ))
+                // A body without a length is cut at the limit as it comes.
                 .layer(RequestBodyLimitLayer::new(config.max_body))
                 // The backstop for anything not bounded by a job's own limit.
                 .layer(TimeoutLayer::with_status_code(
@@ -92,6 +97,36 @@ pub fn router(config: Config) -> Router {
                 ))
                 .layer(DefaultBodyLimit::disable()),
         )
+}
+
+/// The most of a refused body read (and dropped) before answering 413.
+const DRAIN_LIMIT: usize = 4 << 20;
+
+/// A body whose declared length is over the limit is answered 413 at once,
+/// but only after reading what the client is sending (up to
+/// [`DRAIN_LIMIT`], for at most 5 seconds): closing a connection with
+/// unread data resets it, and the client, still writing, sees a broken
+/// pipe instead of the answer.
+async fn refuse_large_bodies(
+    axum::extract::State(max_body): axum::extract::State<usize>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    match declared {
+        Some(n) if n > max_body as u64 => {
+            if n <= DRAIN_LIMIT as u64 {
+                let drain = axum::body::to_bytes(request.into_body(), DRAIN_LIMIT);
+                let _ = tokio::time::timeout(Duration::from_secs(5), drain).await;
+            }
+            StatusCode::PAYLOAD_TOO_LARGE.into_response()
+        }
+        _ => next.run(request).await,
+    }
 }
 
 /// An error answer that is not JSON yet (the body limit's 413, axum's 405
