@@ -11,7 +11,7 @@ use common::uniformity::chi_square_quantile;
 use tysiac::estimate::sample::sample_rng;
 use tysiac::estimate::stats::chi_square;
 use tysiac::inference::{
-    weighted_layouts, Evidence, Gift, Interval, Lead, Model, Ordinal, GIFT_FEATURE_NAMES,
+    weighted_layouts, Evidence, Gift, Interval, Lead, Model, Ordinal, Temper, GIFT_FEATURE_NAMES,
     HAND_FEATURE_NAMES, LEAD_FEATURE_NAMES,
 };
 use tysiac::pimc::{suggest_with, PimcOptions};
@@ -179,14 +179,45 @@ fn a_layouts_weight_is_the_likelihood_of_the_contract_and_the_gift() {
             f64::NEG_INFINITY
         };
         let got = e.log_weight(&m, &l);
+        // Tempered, each kind's log-likelihood is multiplied by its factor
+        // (the held contract's is not used: 180 is raised); untempered
+        // entirely, a layout the rules forbid stays impossible.
+        let mut tm = m.clone();
+        tm.temper = Temper {
+            bids: 5.0,
+            contract_raised: 2.0,
+            contract_held: 7.0,
+            gift: 0.5,
+            lead: 3.0,
+        };
+        let tempered = tm.temper;
+        let mut flat = m.clone();
+        flat.temper = Temper {
+            bids: 0.0,
+            contract_raised: 0.0,
+            contract_held: 0.0,
+            gift: 0.0,
+            lead: 0.0,
+        };
         if expected == f64::NEG_INFINITY {
             assert_eq!(got, expected, "layout {i}: kept {kept} cannot announce 180");
+            assert_eq!(e.log_weight(&tm, &l), expected);
+            assert_eq!(e.log_weight(&flat, &l), expected);
             continue;
         }
         assert!(
             (got - expected).abs() < 1e-9,
             "layout {i}: {got} vs {expected} (kept {kept})"
         );
+        let want =
+            tempered.contract_raised * contract + tempered.gift * gift + tempered.lead * lead;
+        let t = e.log_weight(&tm, &l);
+        assert!(
+            (t - want).abs() < 1e-9,
+            "layout {i}: tempered {t} vs {want}"
+        );
+        assert_eq!(e.log_weight(&flat, &l), 0.0);
+        assert_eq!(e.terms(&m, &l)[2], 0.0, "no contract held");
     }
 }
 
@@ -646,4 +677,63 @@ fn train_fits_saved_data_and_refuses_a_bad_line_at_its_place() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("the data holds no contracts"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `inference calibrate` refuses a count past its bound and a model file it
+/// cannot read, naming the option; on a copy of the shipped model it writes
+/// the tempering and the figures it was fitted with.
+#[test]
+fn calibrate_rewrites_the_model_with_its_tempering() {
+    let out = Command::cargo_bin("tysiac")
+        .unwrap()
+        .args(["inference", "calibrate", "--candidates", "6000"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--candidates") && err.contains("5000"),
+        "{err}"
+    );
+    let out = Command::cargo_bin("tysiac")
+        .unwrap()
+        .args([
+            "inference",
+            "calibrate",
+            "--quiet",
+            "--model",
+            "/nonexistent/m.json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--model /nonexistent/m.json"), "{err}");
+    let dir = std::env::temp_dir().join(format!("tysiac-calibrate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("model.json");
+    std::fs::write(&file, serde_json::to_string(Model::shipped()).unwrap()).unwrap();
+    let out = Command::cargo_bin("tysiac")
+        .unwrap()
+        .args(["inference", "calibrate", "--quiet", "--deals", "40"])
+        .args(["--candidates", "30", "--player", "pimc:4", "--threads", "1"])
+        .arg("--model")
+        .arg(&file)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let m = Model::from_json(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let c = &m.training["calibration"];
+    assert_eq!(c["deals"], 40);
+    assert_eq!(c["candidates"], 30);
+    // Fitted, the true layouts are likelier than untempered or uniform.
+    let ll = c["mean_log_likelihood"].as_f64().unwrap();
+    assert!(ll >= c["mean_log_likelihood_untempered"].as_f64().unwrap());
+    assert!(ll > c["mean_log_likelihood_uniform"].as_f64().unwrap());
+    assert!(m.temper != Temper::default(), "{:?}", m.temper);
+    // What was not fitted is kept.
+    assert_eq!(m.temper.bids, Model::shipped().temper.bids);
+    assert_eq!(m.contract, Model::shipped().contract);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -8,7 +8,8 @@ use clap::{Args, Subcommand};
 use tysiac::estimate::Workers;
 use tysiac::inference::data::{GiftSeen, LeadSeen, WorthSeen};
 use tysiac::inference::{
-    check, contract_features, data, hand_features, said, train, Interval, Model, Ordinal,
+    calibrate, check, contract_features, data, hand_features, said, train, Interval, Model,
+    Ordinal, Temper,
 };
 use tysiac::inference::{GIFT_FEATURE_NAMES, HAND_FEATURE_NAMES, LEAD_FEATURE_NAMES};
 use tysiac::player::PlayerKind;
@@ -31,9 +32,47 @@ pub enum What {
     /// Play seeded deals and auctions with the computer players and fit the
     /// model of their decisions; writes the model file.
     Train(TrainArgs),
+    /// Fit how far each kind of evidence is believed (the model's
+    /// tempering), on fresh deals where the true layout must stand out of
+    /// uniform ones; rewrites the model file.
+    Calibrate(CalibrateArgs),
     /// Play seeded deals twice (reading and uniform defenders) and show the
     /// calibration of a defender's estimate and the points reading saves.
     Check(CheckArgs),
+}
+
+/// The most uniform layouts set beside each true one.
+pub const MAX_CANDIDATES: usize = 5000;
+
+fn candidates(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=MAX_CANDIDATES).contains(&n) => Ok(n),
+        _ => Err(format!("'{s}' is not a count from 1 to {MAX_CANDIDATES}")),
+    }
+}
+
+#[derive(Args)]
+pub struct CalibrateArgs {
+    /// Fresh deals to calibrate on.
+    #[arg(long, default_value_t = 600, value_parser = count)]
+    pub deals: usize,
+    /// Uniform layouts of L's view set beside each true one.
+    #[arg(long, default_value_t = 200, value_parser = candidates)]
+    pub candidates: usize,
+    /// The players whose decisions are read.
+    #[arg(long, default_value = "pimc:50")]
+    pub player: PlayerKind,
+    #[arg(long, default_value_t = 20_261_203)]
+    pub seed: u64,
+    /// Worker threads (0: all cores).
+    #[arg(long, default_value_t = 0, value_parser = threads)]
+    pub threads: usize,
+    /// The model file to calibrate, rewritten with its tempering.
+    #[arg(long, default_value = "data/inference.json")]
+    pub model: PathBuf,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 fn count(s: &str) -> Result<usize, String> {
@@ -119,6 +158,7 @@ pub struct CheckArgs {
 pub fn run(args: InferenceArgs) -> ExitCode {
     let result = match args.what {
         What::Train(a) => run_train(&a),
+        What::Calibrate(a) => run_calibrate(&a),
         What::Check(a) => run_check(&a),
     };
     match result {
@@ -245,6 +285,8 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
         announce,
         gift,
         lead,
+        // Untempered: `tysiac inference calibrate` fits the tempering next.
+        temper: Temper::default(),
         training,
     };
     let text = serde_json::to_string_pretty(&model).expect("serializes") + "\n";
@@ -435,6 +477,63 @@ fn read_data(path: &PathBuf) -> Result<Seen, String> {
     Ok(d)
 }
 
+fn run_calibrate(a: &CalibrateArgs) -> Result<(), String> {
+    let PlayerKind::Pimc(samples, _) = a.player else {
+        return Err(format!(
+            "--player {}: the model reads pimc players",
+            a.player
+        ));
+    };
+    let rules = Rules::STANDARD;
+    let path = a.model.display();
+    let text = std::fs::read_to_string(&a.model).map_err(|e| format!("--model {path}: {e}"))?;
+    let mut model = Model::from_json(&text).map_err(|e| format!("--model {path}: {e}"))?;
+    let workers = Workers::new(rules, a.threads).map_err(|e| e.to_string())?;
+    let started = std::time::Instant::now();
+    let bar = Bar::new(a.deals as u64, "deals", a.quiet);
+    let plan = calibrate::Plan {
+        deals: a.deals,
+        seed: a.seed,
+        samples,
+        candidates: a.candidates,
+    };
+    let scenes = calibrate::scenes(&rules, &model, &plan, &workers, &|| bar.tick());
+    bar.finish();
+    let (temper, ll, ll_untempered) = train::fit_temper(&scenes, model.temper)?;
+    model.temper = temper;
+    let command = format!(
+        "tysiac inference calibrate --deals {} --candidates {} --player {} --seed {}",
+        a.deals, a.candidates, a.player, a.seed
+    );
+    model.training["calibration"] = serde_json::json!({
+        "command": command,
+        "deals": a.deals,
+        "scenes": scenes.len(),
+        "candidates": a.candidates,
+        "mean_log_likelihood": ll,
+        "mean_log_likelihood_untempered": ll_untempered,
+        "mean_log_likelihood_uniform": -((a.candidates + 1) as f64).ln(),
+        "seconds": started.elapsed().as_secs(),
+    });
+    let text = serde_json::to_string_pretty(&model).expect("serializes") + "\n";
+    std::fs::write(&a.model, text).map_err(|e| format!("--model {path}: {e}"))?;
+    println!(
+        "tempering on {} deals: raised contract {:.2}, held contract {:.2}, gift {:.2}, lead {:.2}",
+        scenes.len(),
+        temper.contract_raised,
+        temper.contract_held,
+        temper.gift,
+        temper.lead
+    );
+    println!(
+        "the true layout among {}: mean log-likelihood {ll:.3} (untempered {ll_untempered:.3}, uniform {:.3})",
+        a.candidates + 1,
+        -((a.candidates + 1) as f64).ln()
+    );
+    println!("written to {path}");
+    Ok(())
+}
+
 fn run_check(a: &CheckArgs) -> Result<(), String> {
     let rules = Rules::STANDARD;
     let workers = Workers::new(rules, a.threads).map_err(|e| e.to_string())?;
@@ -453,16 +552,23 @@ fn run_check(a: &CheckArgs) -> Result<(), String> {
         "{} deals, pimc:{} in every seat, seed {}; L's estimate at its first move\n",
         s.deals, a.samples, a.seed
     );
-    println!("contract  deals  made  est(model)  est(uniform) | points  est(model)  est(uniform) | made vs uniform defence");
+    println!("contract  deals  made  dd(truth)  est(model)  est(uniform) | points  dd(truth)  est(model)  est(uniform) | made vs uniform defence");
     for b in &s.bands {
+        if b.deals == 0 {
+            // An empty band has no means (the sum of nothing prints −0).
+            println!("{:8} {:6}  -", b.contracts, 0);
+            continue;
+        }
         println!(
-            "{:8} {:6}  {:4.2}  {:10.2}  {:12.2} | {:6.1}  {:10.1}  {:12.1} | {:4.2}",
+            "{:8} {:6}  {:4.2}  {:9.2}  {:10.2}  {:12.2} | {:6.1}  {:9.1}  {:10.1}  {:12.1} | {:4.2}",
             b.contracts,
             b.deals,
             b.made,
+            b.made_double_dummy,
             b.estimate_model,
             b.estimate_uniform,
             b.points,
+            b.points_double_dummy,
             b.points_model,
             b.points_uniform,
             b.made_uniform_defence

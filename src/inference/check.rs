@@ -38,6 +38,9 @@ pub struct Measured {
     pub estimate_uniform: Estimate,
     /// The effective number of layouts behind the model's estimate.
     pub effective_samples: f64,
+    /// D's double-dummy points on the true layout after L's card: what
+    /// L's estimate is an estimate of.
+    pub dd_truth: u16,
     /// D's double-dummy points after its exchange, and after the exchange
     /// eight layouts choose (the choice before issue 20).
     pub dd_after_exchange: u16,
@@ -72,7 +75,7 @@ fn first_move_estimate(
     seed: u64,
     inference: Inference,
     solver: &mut Solver,
-) -> (Estimate, f64) {
+) -> (Estimate, f64, u16) {
     let start = game.deal.after(rules, &game.exchange).expect("played");
     let mut setup = setup_for(rules, &game.deal, &game.exchange, start.hands[1], Seat::L);
     setup.contract = Some(game.contract);
@@ -106,12 +109,14 @@ fn first_move_estimate(
         .iter()
         .find(|m| m.mv == chosen)
         .expect("the same legal moves");
+    state.play(rules, chosen);
     (
         Estimate {
             make: played.make.unwrap_or(0.0),
             points: played.mean,
         },
         s.effective_samples,
+        solver.value(&state),
     )
 }
 
@@ -137,9 +142,9 @@ pub fn measure(
         let reading = play_game(rules, &opts(Inference::Model), i, solver);
         let uniform = play_game(rules, &opts(Inference::None), i, solver);
         let est_seed = decision_seed(seed, i, 1);
-        let (estimate_model, effective_samples) =
+        let (estimate_model, effective_samples, dd_truth) =
             first_move_estimate(rules, &reading, samples, est_seed, Inference::Model, solver);
-        let (estimate_uniform, _) =
+        let (estimate_uniform, _, _) =
             first_move_estimate(rules, &reading, samples, est_seed, Inference::None, solver);
         let few = few_layout_exchange(
             rules,
@@ -156,6 +161,7 @@ pub fn measure(
             estimate_model,
             estimate_uniform,
             effective_samples,
+            dd_truth,
             dd_after_exchange: reading.dd_after_exchange,
             dd_after_few_layout_exchange: few,
         }
@@ -193,6 +199,10 @@ pub struct Band {
     pub points_uniform: f64,
     /// The make rate against uniform defenders.
     pub made_uniform_defence: f64,
+    /// How often, and by how many points, D makes double-dummy on the true
+    /// layouts after L's card: what L's estimates estimate.
+    pub made_double_dummy: f64,
+    pub points_double_dummy: f64,
 }
 
 /// A paired mean difference with its standard error.
@@ -254,6 +264,8 @@ pub fn summarise(measured: &[Measured]) -> Summary {
                 points_model: of(&|x| x.estimate_model.points),
                 points_uniform: of(&|x| x.estimate_uniform.points),
                 made_uniform_defence: of(&|x| f64::from(u8::from(x.uniform.made))),
+                made_double_dummy: of(&|x| f64::from(u8::from(x.dd_truth >= x.contract))),
+                points_double_dummy: of(&|x| f64::from(x.dd_truth)),
             }
         })
         .collect();
@@ -276,5 +288,62 @@ pub fn summarise(measured: &[Measured]) -> Summary {
                 .map(|m| m.effective_samples)
                 .collect::<Vec<_>>(),
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn deal(contract: u16, points: u16, dd_truth: u16, estimate: f64) -> Measured {
+        let outcome = |points: u16| Outcome {
+            points,
+            made: points >= contract,
+        };
+        Measured {
+            index: 0,
+            contract,
+            reading: outcome(points),
+            uniform: outcome(points + 4),
+            estimate_model: Estimate {
+                make: estimate,
+                points: 0.0,
+            },
+            estimate_uniform: Estimate {
+                make: 0.0,
+                points: 0.0,
+            },
+            effective_samples: 10.0,
+            dd_truth,
+            dd_after_exchange: 0,
+            dd_after_few_layout_exchange: 0,
+        }
+    }
+
+    #[test]
+    fn bands_sum_up_their_own_deals_and_the_truth_double_dummy() {
+        let m = [
+            deal(100, 120, 99, 0.2),
+            deal(100, 80, 100, 0.4),
+            deal(120, 130, 130, 0.9),
+            deal(150, 140, 160, 0.5),
+        ];
+        let s = summarise(&m);
+        let band = |name: &str| s.bands.iter().find(|b| b.contracts == name).unwrap();
+        let hundred = band("100");
+        assert_eq!(hundred.deals, 2);
+        // Made in play: 120 ≥ 100 yes, 80 no; double-dummy: 99 no, 100 yes.
+        assert_eq!(hundred.made, 0.5);
+        assert_eq!(hundred.made_double_dummy, 0.5);
+        assert_eq!(hundred.points_double_dummy, 99.5);
+        assert!((hundred.estimate_model - 0.3).abs() < 1e-12);
+        let high = band(">120");
+        assert_eq!((high.made, high.made_double_dummy), (0.0, 1.0));
+        assert_eq!(band("110-120").made_double_dummy, 1.0);
+        assert_eq!(band("all").deals, 4);
+        assert_eq!(band("all").made_double_dummy, 0.75);
+        // Uniform defenders let D take 4 more on every deal.
+        assert_eq!(s.points_saved_by_reading.mean, 4.0);
+        assert_eq!(s.points_saved_by_reading.stderr, 0.0);
     }
 }

@@ -54,7 +54,7 @@ impl Declaration {
 
 /// Deal `i` of `seed`, a `pimc:samples` declarer's choice on it over a bid
 /// of 100, and the first lead's state.
-fn declare_deal(
+pub(super) fn declare_deal(
     rules: &Rules,
     samples: usize,
     seed: u64,

@@ -8,6 +8,8 @@ use crate::rules::Rules;
 use crate::seat::Seat;
 use crate::view::{Layout, View};
 
+#[cfg(doc)]
+use super::model::Temper;
 use super::model::{Interval, Model};
 
 /// The others' decisions a seat saw.
@@ -65,32 +67,53 @@ impl Evidence {
     }
 
     /// The likelihood of the others' decisions on `layout`, as a
-    /// logarithm: each depends on the decider's cards alone, as its own
-    /// choice did, so no layout needs a search to be weighed.
+    /// logarithm, each kind tempered by the model's [`Temper`]: each
+    /// depends on the decider's cards alone, as its own choice did, so no
+    /// layout needs a search to be weighed. −∞ where the rules forbid a
+    /// decision on the layout.
     pub fn log_weight(&self, model: &Model, layout: &Layout) -> f64 {
+        let t = &model.temper;
+        let factors = [t.bids, t.contract_raised, t.contract_held, t.gift, t.lead];
+        self.terms(model, layout)
+            .iter()
+            .zip(factors)
+            // A decision the rules forbid stays impossible, however tempered.
+            .map(|(&x, f)| if x == f64::NEG_INFINITY { x } else { f * x })
+            .sum()
+    }
+
+    /// The log-likelihood of each kind of decision on `layout`, untempered:
+    /// the bids, a raised contract, a contract held at the bid, the gift,
+    /// the first lead; 0 for a kind the view did not see.
+    pub fn terms(&self, model: &Model, layout: &Layout) -> [f64; TERMS] {
         let rules = &self.rules;
-        let mut w = 0.0;
+        let mut terms = [0.0; TERMS];
         for seat in Seat::ALL {
             let i = self.bidders[seat.index()];
             if !i.is_open() {
-                w += model
+                terms[0] += model
                     .bid_chance(layout.deal.hands[seat.index()], rules, i)
                     .ln();
             }
         }
         let kept = layout.start.hands[0];
         if let (Some(i), Some(c)) = (self.contract, self.announced) {
-            w += model.contract_chance(kept, rules, c, i).ln();
+            let raised = usize::from(i.low.is_none()) + 1;
+            terms[raised] = model.contract_chance(kept, rules, c, i).ln();
         }
         if let (Some(_), Give::Pass(a, b)) = (self.gift, layout.exchange.give) {
-            w += model.gift_chance(kept.with(a).with(b), a, b, rules).ln();
+            terms[3] = model.gift_chance(kept.with(a).with(b), a, b, rules).ln();
         }
         if let Some(card) = self.lead {
-            w += model.lead.chance(kept, card, rules).ln();
+            terms[4] = model.lead.chance(kept, card, rules).ln();
         }
-        w
+        terms
     }
 }
+
+/// The kinds of decision read: bids, contract raised, contract held, gift,
+/// lead.
+pub const TERMS: usize = 5;
 
 /// What D's contract over the bid it won says of its kept cards' level:
 /// raised, the contract up to the next level; not raised, below the next.

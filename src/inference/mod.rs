@@ -13,6 +13,7 @@
 //! docs/rules.md, *What each seat knows*. docs/rules.md, *Reading the
 //! others*, states the model in words.
 
+pub mod calibrate;
 pub mod check;
 pub mod data;
 mod evidence;
@@ -23,12 +24,14 @@ pub mod train;
 mod weigh;
 mod worth;
 
-pub use evidence::Evidence;
+pub use evidence::{Evidence, TERMS};
 pub use features::{
     gift_features, hand_features, lead_features, GIFT_FEATURE_NAMES, HAND_FEATURE_NAMES,
     LEAD_FEATURE_NAMES,
 };
-pub use model::{contract_features, said, Gift, Interval, Lead, Model, Ordinal, CONTRACT_FEATURES};
+pub use model::{
+    contract_features, said, Gift, Interval, Lead, Model, Ordinal, Temper, CONTRACT_FEATURES,
+};
 pub use weigh::{weighted_layouts, Weighted, MAX_CANDIDATES};
 pub use worth::{worth_features, Worth, WORTH_FEATURES};
 

@@ -224,8 +224,39 @@ pub struct Model {
     pub announce: Worth,
     pub gift: Gift,
     pub lead: Lead,
+    #[serde(default)]
+    pub temper: Temper,
     /// The training figures (data sizes, log-likelihoods).
     pub training: serde_json::Value,
+}
+
+/// How far each kind of evidence is believed: its log-likelihood is
+/// multiplied by this. Each model is fitted on its own decisions, but read
+/// together over many uniform layouts their errors add up: the exponents
+/// are fitted so that the true layouts of fresh deals stand out of uniform
+/// ones as often as the weights say (`tysiac inference calibrate`,
+/// docs/inference.md). Files from before it read all ones.
+#[derive(Copy, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Temper {
+    pub bids: f64,
+    /// A contract raised over the bid.
+    pub contract_raised: f64,
+    /// A contract held at the bid won.
+    pub contract_held: f64,
+    pub gift: f64,
+    pub lead: f64,
+}
+
+impl Default for Temper {
+    fn default() -> Temper {
+        Temper {
+            bids: 1.0,
+            contract_raised: 1.0,
+            contract_held: 1.0,
+            gift: 1.0,
+            lead: 1.0,
+        }
+    }
 }
 
 /// The model shipped in `data/inference.json`, read at compile time.
@@ -256,6 +287,11 @@ impl Model {
             && m.lead.weights.len() == LEAD_FEATURES;
         if !sizes_ok || m.bid.scale <= 0.0 || m.contract.scale <= 0.0 {
             return Err("the model's weights do not fit its features".into());
+        }
+        let t = m.temper;
+        let factors = [t.bids, t.contract_raised, t.contract_held, t.gift, t.lead];
+        if factors.iter().any(|f| !f.is_finite() || *f < 0.0) {
+            return Err("the model's tempering factors are not numbers from 0 up".into());
         }
         Ok(m)
     }
@@ -424,6 +460,15 @@ mod tests {
         let mut scale = good.clone();
         scale["contract"]["scale"] = serde_json::json!(0.0);
         assert!(Model::from_json(&scale.to_string()).is_err());
+        let mut temper = good.clone();
+        temper["temper"]["gift"] = serde_json::json!(-0.5);
+        assert!(Model::from_json(&temper.to_string()).is_err());
+        // A file from before the tempering reads with every factor one.
+        let mut old = good.clone();
+        old.as_object_mut().unwrap().remove("temper");
+        let m = Model::from_json(&old.to_string()).unwrap();
+        assert_eq!(m.temper, Temper::default());
+        assert_eq!(m.temper.lead, 1.0);
         assert!(Model::from_json(&good.to_string()).is_ok());
     }
 

@@ -12,9 +12,10 @@ use crate::cardset::CardSet;
 
 use crate::rules::Rules;
 
+use super::calibrate::{self, Scene};
 use super::features::{lead_features, GIFT_FEATURES, LEAD_FEATURES};
 use super::model::{gift_pair_features, pairs};
-use super::model::{logistic, Gift, Interval, Lead, Ordinal};
+use super::model::{logistic, Gift, Interval, Lead, Ordinal, Temper};
 use super::worth::{worth_features, Worth, WORTH_FEATURES};
 
 /// Interval observations of a latent level: features and interval. The
@@ -300,6 +301,41 @@ pub fn fit_lead(data: &[(CardSet, Card)], rules: &Rules) -> Result<(Lead, f64), 
     Ok((Lead { weights }, ll))
 }
 
+/// The exponents of the evidence's kinds ([`calibrate::FITTED`]) under
+/// which the true layouts stand out of the uniform ones of their scenes
+/// best (a conditional logit, the true layout first in each); the mean
+/// log-likelihood there and untempered (all ones). `base` keeps the kinds
+/// not fitted.
+pub fn fit_temper(scenes: &[Scene], base: Temper) -> Result<(Temper, f64, f64), String> {
+    if scenes.is_empty() {
+        return Err("calibrating: no deal had anything to read".into());
+    }
+    let n = calibrate::FITTED.len();
+    let choices = Choices {
+        data: scenes
+            .iter()
+            .map(|s| (s.iter().map(|r| r.to_vec()).collect(), 0))
+            .collect(),
+        features: n,
+    };
+    let w = minimise(&choices, vec![1.0; n])?;
+    let fitted = -choices.eval(&w).0;
+    let untempered = -choices.eval(&vec![1.0; n]).0;
+    if w.iter().any(|&x| x < 0.0) {
+        return Err(format!(
+            "calibrating: a kind of evidence reads backwards ({w:?}); more deals?"
+        ));
+    }
+    let temper = Temper {
+        contract_raised: w[0],
+        contract_held: w[1],
+        gift: w[2],
+        lead: w[3],
+        ..base
+    };
+    Ok((temper, fitted, untempered))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -402,6 +438,45 @@ mod tests {
         assert!((m.weights[0] - 100.0).abs() < 2.0, "{m:?}");
         assert!((m.weights[1] - 10.0).abs() < 0.5, "{m:?}");
         assert!((m.scale - 8.0).abs() < 0.6, "{m:?}");
+    }
+
+    #[test]
+    fn recovers_planted_tempering() {
+        // Scenes of 30 layouts whose kinds' log-likelihoods are random; the
+        // true one is drawn in proportion to e^(β · row) and set first: the
+        // fit must find β again, and beat the untempered ones.
+        let beta = [2.0, 0.4, 1.0, 0.7];
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let scenes: Vec<Scene> = (0..3000)
+            .map(|_| {
+                let mut rows: Scene = (0..30)
+                    .map(|_| std::array::from_fn(|_| -rng.gen_range(0.0..4.0)))
+                    .collect();
+                let w: Vec<f64> = rows
+                    .iter()
+                    .map(|r| r.iter().zip(beta).map(|(x, b)| x * b).sum::<f64>().exp())
+                    .collect();
+                let mut u = rng.gen_range(0.0..w.iter().sum::<f64>());
+                let pick = w.iter().position(|x| {
+                    u -= x;
+                    u < 0.0
+                });
+                rows.swap(0, pick.unwrap_or(29));
+                rows
+            })
+            .collect();
+        let base = Temper {
+            bids: 3.0,
+            ..Temper::default()
+        };
+        let (t, ll, untempered) = fit_temper(&scenes, base).unwrap();
+        let got = [t.contract_raised, t.contract_held, t.gift, t.lead];
+        for (g, b) in got.iter().zip(beta) {
+            assert!((g - b).abs() < 0.1, "{got:?} vs {beta:?}");
+        }
+        assert_eq!(t.bids, 3.0, "the bids are not fitted here");
+        assert!(ll > untempered, "{ll} vs {untempered}");
+        assert!(fit_temper(&[], base).is_err());
     }
 
     #[test]
