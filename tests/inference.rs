@@ -686,7 +686,10 @@ fn train_fits_saved_data_and_refuses_a_bad_line_at_its_place() {
 fn calibrate_rewrites_the_model_with_its_tempering() {
     let out = Command::cargo_bin("tysiac")
         .unwrap()
+        // A model file that is not there: were the bound not kept, the run
+        // would end at once, and never rewrite the shipped model.
         .args(["inference", "calibrate", "--candidates", "6000"])
+        .args(["--model", "/nonexistent/m.json"])
         .output()
         .unwrap();
     assert!(!out.status.success());
@@ -736,4 +739,55 @@ fn calibrate_rewrites_the_model_with_its_tempering() {
     assert_eq!(m.temper.bids, Model::shipped().temper.bids);
     assert_eq!(m.contract, Model::shipped().contract);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `inference check --json`: a line per deal with D's double-dummy result
+/// on the true layout, then the summary, whose bands add up those lines.
+#[test]
+fn check_reports_each_deal_and_sums_them_up() {
+    let out = Command::cargo_bin("tysiac")
+        .unwrap()
+        .args(["inference", "check", "--json", "--quiet", "--deals", "3"])
+        .args(["--samples", "4", "--threads", "1"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    let deals = &lines[..3];
+    let summary = &lines[3];
+    assert_eq!(summary["deals"], 3);
+    let all = summary["bands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["contracts"] == "all")
+        .unwrap();
+    let mean = |f: &dyn Fn(&serde_json::Value) -> f64| deals.iter().map(f).sum::<f64>() / 3.0;
+    let made_dd = mean(&|d| f64::from(u8::from(d["dd_truth"].as_u64() >= d["contract"].as_u64())));
+    assert!((all["made_double_dummy"].as_f64().unwrap() - made_dd).abs() < 1e-12);
+    let points_dd = mean(&|d| d["dd_truth"].as_f64().unwrap());
+    assert!((all["points_double_dummy"].as_f64().unwrap() - points_dd).abs() < 1e-12);
+    for (i, d) in deals.iter().enumerate() {
+        assert_eq!(d["index"], i);
+        // D's double-dummy points on the truth are points of a real hand,
+        // and L's estimates are chances and averages of such points.
+        let dd = d["dd_truth"].as_u64().unwrap();
+        assert!(dd <= 120 + 100 + 80 + 60 + 40, "{d}");
+        let make = d["estimate_model"]["make"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&make), "{d}");
+        let e = d["effective_samples"].as_f64().unwrap();
+        assert!(e > 0.0 && e <= 4.0, "{d}");
+        assert!(d["contract"].as_u64().unwrap() >= 100);
+    }
+    // Somewhere D takes a trick's worth: not every truth is (next to) nothing.
+    assert!(deals.iter().any(|d| d["dd_truth"].as_u64().unwrap() >= 20));
 }

@@ -445,7 +445,7 @@ mod tests {
         // Scenes of 30 layouts whose kinds' log-likelihoods are random; the
         // true one is drawn in proportion to e^(β · row) and set first: the
         // fit must find β again, and beat the untempered ones.
-        let beta = [2.0, 0.4, 1.0, 0.7];
+        let beta = [2.0, 0.4, 1.3, 0.7];
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
         let scenes: Vec<Scene> = (0..3000)
             .map(|_| {
