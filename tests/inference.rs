@@ -788,6 +788,31 @@ fn check_reports_each_deal_and_sums_them_up() {
         assert!(e > 0.0 && e <= 4.0, "{d}");
         assert!(d["contract"].as_u64().unwrap() >= 100);
     }
+    // For people, a table: a band with no deal says so instead of
+    // showing means of nothing; the others show their figures.
+    let out = Command::cargo_bin("tysiac")
+        .unwrap()
+        .args(["inference", "check", "--quiet", "--deals", "1"])
+        .args(["--samples", "4", "--threads", "1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| {
+            ["100 ", "110-120 ", ">120 ", "all "]
+                .iter()
+                .any(|b| l.starts_with(b))
+        })
+        .collect();
+    assert_eq!(rows.len(), 4, "{text}");
+    assert_eq!(
+        rows.iter().filter(|r| r.ends_with(" -")).count(),
+        2,
+        "{text}"
+    );
+    let all = rows.iter().find(|r| r.starts_with("all ")).unwrap();
+    assert!(all.contains('|') && !all.ends_with(" -"), "{text}");
     // Somewhere D takes a trick's worth: not every truth is (next to) nothing.
     assert!(deals.iter().any(|d| d["dd_truth"].as_u64().unwrap() >= 20));
 }

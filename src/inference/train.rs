@@ -476,6 +476,8 @@ mod tests {
         }
         assert_eq!(t.bids, 3.0, "the bids are not fitted here");
         assert!(ll > untempered, "{ll} vs {untempered}");
+        // Log-likelihoods of one layout in 30: below 0, above a blind guess.
+        assert!(ll < 0.0 && ll > -(30f64).ln(), "{ll}");
         assert!(fit_temper(&[], base).is_err());
     }
 
