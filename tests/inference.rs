@@ -716,16 +716,14 @@ fn calibrate_rewrites_the_model_with_its_tempering() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("model.json");
     std::fs::write(&file, serde_json::to_string(Model::shipped()).unwrap()).unwrap();
-    let out = Command::cargo_bin("tysiac")
+    Command::cargo_bin("tysiac")
         .unwrap()
         .args(["inference", "calibrate", "--quiet", "--deals", "40"])
         .args(["--candidates", "30", "--player", "pimc:4", "--threads", "1"])
         .arg("--model")
         .arg(&file)
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{err}");
+        .assert()
+        .success();
     let m = Model::from_json(&std::fs::read_to_string(&file).unwrap()).unwrap();
     let c = &m.training["calibration"];
     assert_eq!(c["deals"], 40);
@@ -749,14 +747,9 @@ fn check_reports_each_deal_and_sums_them_up() {
         .unwrap()
         .args(["inference", "check", "--json", "--quiet", "--deals", "3"])
         .args(["--samples", "4", "--threads", "1"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .assert()
+        .success();
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.get_output().stdout.clone())
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())

@@ -170,13 +170,17 @@ pub fn run(args: InferenceArgs) -> ExitCode {
     }
 }
 
+/// The layouts per decision of `--player`, which must be a pimc player:
+/// the model is of their decisions.
+fn pimc_samples(player: PlayerKind) -> Result<usize, String> {
+    match player {
+        PlayerKind::Pimc(samples, _) => Ok(samples),
+        _ => Err(format!("--player {player}: the model learns pimc players")),
+    }
+}
+
 fn run_train(a: &TrainArgs) -> Result<(), String> {
-    let PlayerKind::Pimc(samples, _) = a.player else {
-        return Err(format!(
-            "--player {}: the model learns pimc players",
-            a.player
-        ));
-    };
+    let samples = pimc_samples(a.player)?;
     let rules = Rules::STANDARD;
     let started = std::time::Instant::now();
     let data = match &a.from_data {
@@ -478,12 +482,7 @@ fn read_data(path: &PathBuf) -> Result<Seen, String> {
 }
 
 fn run_calibrate(a: &CalibrateArgs) -> Result<(), String> {
-    let PlayerKind::Pimc(samples, _) = a.player else {
-        return Err(format!(
-            "--player {}: the model reads pimc players",
-            a.player
-        ));
-    };
+    let samples = pimc_samples(a.player)?;
     let rules = Rules::STANDARD;
     let path = a.model.display();
     let text = std::fs::read_to_string(&a.model).map_err(|e| format!("--model {path}: {e}"))?;
