@@ -616,6 +616,53 @@ fn train_fits_saved_data_and_refuses_a_bad_line_at_its_place() {
     // the highest: positive.
     assert!(m.gift.weights[0] < 0.0, "{:?}", m.gift);
     assert!(m.lead.weights[0] > 0.0, "{:?}", m.lead);
+    // The planted file does not say how it was made: the model says only
+    // that it was fitted from it, and leaves the run's figures out.
+    let refit = format!("--from-data {}", data.display());
+    assert!(m.command.ends_with(&refit), "{}", m.command);
+    assert!(m.training["auctions"].is_null() && m.training["seed"].is_null());
+    // A file that says how it was made: the model names that run, not the
+    // refit's own options (here other counts and seed), and a copy saved
+    // by the refit keeps the record.
+    let made = dir.join("made.jsonl");
+    let played = "tysiac inference train --deals 9 --auctions 7 --leads 5 --worths 3 \
+                  --worth-layouts 2 --player pimc:4 --seed 11";
+    let header = format!(
+        "{{\"made_by\":{{\"command\":\"{played}\",\"auctions\":7,\"worth_layouts\":2,\
+         \"player\":\"pimc:4\",\"seed\":11}}}}\n"
+    );
+    std::fs::write(&made, header + &planted_data()).unwrap();
+    let copy = dir.join("copy.jsonl");
+    Command::cargo_bin("tysiac")
+        .unwrap()
+        .args([
+            "inference",
+            "train",
+            "--quiet",
+            "--auctions",
+            "400",
+            "--seed",
+            "5",
+        ])
+        .arg("--from-data")
+        .arg(&made)
+        .arg("--save-data")
+        .arg(&copy)
+        .arg("--out")
+        .arg(&model)
+        .assert()
+        .success();
+    let m = Model::from_json(&std::fs::read_to_string(&model).unwrap()).unwrap();
+    assert_eq!(m.command, played);
+    assert_eq!(m.training["auctions"], 7);
+    assert_eq!(m.training["worth_layouts"], 2);
+    assert_eq!(m.training["player"], "pimc:4");
+    assert_eq!(m.training["seed"], 11);
+    let saved = std::fs::read_to_string(&copy).unwrap();
+    let first: serde_json::Value = serde_json::from_str(saved.lines().next().unwrap()).unwrap();
+    assert_eq!(first["made_by"]["command"], played);
+    assert_eq!(first["made_by"]["auctions"], 7);
+    assert_eq!(saved.lines().count(), planted_data().lines().count() + 1);
     // A contract hand of seven cards, on line 3 of a file.
     let bad = dir.join("bad.jsonl");
     let mut lines: Vec<String> = planted_data().lines().map(String::from).collect();

@@ -183,20 +183,22 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
     let samples = pimc_samples(a.player)?;
     let rules = Rules::STANDARD;
     let started = std::time::Instant::now();
-    let data = match &a.from_data {
+    let (data, made) = match &a.from_data {
         Some(path) => {
             let mut d = read_data(path)?;
+            let mut made = d.made_by.take().unwrap_or_else(|| MadeBy::unknown(path));
             if d.worths.is_empty() {
                 // A file saved before the worth was learned: measure it.
                 eprintln!("{}: no worths saved; measuring them", path.display());
                 d.worths = measure_worths(a, &rules)?;
+                made.worth_layouts = Some(a.worth_layouts);
             }
-            d
+            (d, made)
         }
-        None => play_data(a, samples, &rules)?,
+        None => (play_data(a, samples, &rules)?, MadeBy::of(a)),
     };
     if let Some(path) = &a.save_data {
-        write_data(path, &data)?;
+        write_data(path, &data, &made)?;
     }
     data.check()?;
     let worths: Vec<(CardSet, f64, f64)> = data
@@ -249,17 +251,17 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
         "declarations": data.contract.len(),
         "raised_contracts": raised,
         "biddings": data.bid.len(),
-        "auctions": a.auctions,
+        "auctions": made.auctions,
         "gifts": gifts.len(),
         "leads": leads.len(),
         "worth_hands": worths.len(),
-        "worth_layouts": a.worth_layouts,
+        "worth_layouts": made.worth_layouts,
         "worth_rmse": worth_rmse,
         "worth_sd": spread(&means),
         "announce_rmse": announce_rmse,
         "announce_sd": spread(&announced),
-        "player": a.player.to_string(),
-        "seed": a.seed,
+        "player": made.player,
+        "seed": made.seed,
         "mean_log_likelihood": {
             "contract": ll_contract, "contract_intercept_only": intercept(&contract_data)?,
             "contract_counted_features_only": ll_contract_counted,
@@ -275,11 +277,7 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
                 of D's eight cards learned from the solver, and conditional logits of \
                 the two cards D gives away and of its first lead"
             .into(),
-        command: format!(
-            "tysiac inference train --deals {} --auctions {} --leads {} --worths {} \
-             --worth-layouts {} --player {} --seed {}",
-            a.deals, a.auctions, a.leads, a.worths, a.worth_layouts, a.player, a.seed
-        ),
+        command: made.command.clone(),
         hand_features: HAND_FEATURE_NAMES.iter().map(|s| s.to_string()).collect(),
         gift_features: GIFT_FEATURE_NAMES.iter().map(|s| s.to_string()).collect(),
         lead_features: LEAD_FEATURE_NAMES.iter().map(|s| s.to_string()).collect(),
@@ -340,8 +338,50 @@ fn describe(m: &Model) -> String {
 /// Hands and what their decisions said of their level.
 type Levels = Vec<(CardSet, Interval)>;
 
+/// The run that played a data file's observations. Files saved before it
+/// was written lack it: what they cannot say is left out (null).
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+struct MadeBy {
+    /// The command that plays the same observations again.
+    command: String,
+    auctions: Option<usize>,
+    worth_layouts: Option<usize>,
+    player: Option<String>,
+    seed: Option<u64>,
+}
+
+impl MadeBy {
+    /// The run `a` plays.
+    fn of(a: &TrainArgs) -> MadeBy {
+        MadeBy {
+            command: format!(
+                "tysiac inference train --deals {} --auctions {} --leads {} --worths {} \
+                 --worth-layouts {} --player {} --seed {}",
+                a.deals, a.auctions, a.leads, a.worths, a.worth_layouts, a.player, a.seed
+            ),
+            auctions: Some(a.auctions),
+            worth_layouts: Some(a.worth_layouts),
+            player: Some(a.player.to_string()),
+            seed: Some(a.seed),
+        }
+    }
+
+    /// A file that does not say how it was made: only its name is known.
+    fn unknown(path: &std::path::Path) -> MadeBy {
+        MadeBy {
+            command: format!("tysiac inference train --from-data {}", path.display()),
+            auctions: None,
+            worth_layouts: None,
+            player: None,
+            seed: None,
+        }
+    }
+}
+
 /// What the models learn from.
 struct Seen {
+    /// How a data file read says its observations were made.
+    made_by: Option<MadeBy>,
     contract: Levels,
     bid: Levels,
     gifts: Vec<GiftSeen>,
@@ -401,6 +441,7 @@ fn play_data(a: &TrainArgs, samples: usize, rules: &Rules) -> Result<Seen, Strin
     bar.finish();
     let worths = measure_worths(a, rules)?;
     Ok(Seen {
+        made_by: None,
         contract: decl.iter().map(|d| (d.kept(), d.interval(rules))).collect(),
         bid: bids.iter().map(|b| (b.seven, b.interval)).collect(),
         gifts: decl
@@ -412,14 +453,18 @@ fn play_data(a: &TrainArgs, samples: usize, rules: &Rules) -> Result<Seen, Strin
     })
 }
 
-/// One JSON line per observation: `{"level": Observation}`, `{"gift":
-/// GiftSeen}`, `{"lead": LeadSeen}` or `{"worth": WorthSeen}`.
-fn write_data(path: &PathBuf, d: &Seen) -> Result<(), String> {
+/// How the data was made (`{"made_by": MadeBy}`), then one JSON line per
+/// observation: `{"level": Observation}`, `{"gift": GiftSeen}`, `{"lead":
+/// LeadSeen}` or `{"worth": WorthSeen}`.
+fn write_data(path: &PathBuf, d: &Seen, made: &MadeBy) -> Result<(), String> {
     let mut out = String::new();
     let mut line = |v: serde_json::Value| {
         out += &v.to_string();
         out.push('\n');
     };
+    // First, how they were made: a model fitted again from the file then
+    // names the run that played them, not the options of the refit.
+    line(serde_json::json!({ "made_by": made }));
     for (model, rows) in [("contract", &d.contract), ("bid", &d.bid)] {
         for &(hand, i) in rows {
             line(serde_json::json!({ "level": data::Observation::new(model, hand, i) }));
@@ -441,6 +486,7 @@ fn read_data(path: &PathBuf) -> Result<Seen, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("--from-data {}: {e}", path.display()))?;
     let mut d = Seen {
+        made_by: None,
         contract: Vec::new(),
         bid: Vec::new(),
         gifts: Vec::new(),
@@ -454,7 +500,10 @@ fn read_data(path: &PathBuf) -> Result<Seen, String> {
     {
         let at = |e: String| format!("{}:{}: {e}", path.display(), n + 1);
         let v: serde_json::Value = serde_json::from_str(line).map_err(|e| at(e.to_string()))?;
-        if let Some(o) = v.get("level") {
+        if let Some(m) = v.get("made_by") {
+            let m: MadeBy = serde_json::from_value(m.clone()).map_err(|e| at(e.to_string()))?;
+            d.made_by = Some(m);
+        } else if let Some(o) = v.get("level") {
             let o: data::Observation =
                 serde_json::from_value(o.clone()).map_err(|e| at(e.to_string()))?;
             let hand = o.cards().map_err(at)?;
@@ -475,7 +524,10 @@ fn read_data(path: &PathBuf) -> Result<Seen, String> {
             x.cards().map_err(at)?;
             d.worths.push(x);
         } else {
-            return Err(at("neither a level, a gift, a lead nor a worth".into()));
+            return Err(at(
+                "neither a level, a gift, a lead, a worth nor how the data was made (made_by)"
+                    .into(),
+            ));
         }
     }
     Ok(d)
