@@ -13,7 +13,7 @@
 
 use serde::Serialize;
 
-use crate::estimate::stats::wilson;
+use crate::estimate::stats::wilson_share;
 use crate::estimate::Workers;
 use crate::inference::{weighted_layouts, Inference, Weighted};
 use crate::moves::Move;
@@ -72,11 +72,14 @@ pub struct MoveScore {
     pub mv: Move,
     /// D's mean final points after the move.
     pub mean: f64,
-    /// The standard error of the mean.
-    pub stderr: f64,
+    /// The standard error of the mean, on the independent layouts the
+    /// draws are worth (`effective_samples`); none when they fell on
+    /// fewer than two layouts, whose spread says nothing.
+    pub stderr: Option<f64>,
     /// The share of layouts where D makes the contract (none without one).
     pub make: Option<f64>,
-    /// Its Wilson 95% interval.
+    /// Its Wilson 95% interval, on the independent layouts the draws are
+    /// worth.
     pub make_low: Option<f64>,
     pub make_high: Option<f64>,
     /// The move's double-dummy value on the true layout, when known.
@@ -242,6 +245,9 @@ fn summarise(
     dd: Option<(u16, Vec<u16>)>,
 ) -> Suggestion {
     let n = values.len();
+    // Weighted draws repeat layouts: the spreads are those of the
+    // independent layouts they are worth, not of the draws.
+    let worth = w.effective.min(n as f64);
     let mut scores: Vec<MoveScore> = moves
         .iter()
         .enumerate()
@@ -256,15 +262,16 @@ fn summarise(
             let (make, make_low, make_high) = match view.contract {
                 Some(c) => {
                     let k = values.iter().filter(|v| v[j] >= c).count();
-                    let (lo, hi) = wilson(k, n);
-                    (Some(k as f64 / n.max(1) as f64), Some(lo), Some(hi))
+                    let share = k as f64 / n.max(1) as f64;
+                    let (lo, hi) = wilson_share(share, worth);
+                    (Some(share), Some(lo), Some(hi))
                 }
                 None => (None, None, None),
             };
             MoveScore {
                 mv,
                 mean,
-                stderr: (var / n.max(1) as f64).sqrt(),
+                stderr: (w.layouts.len() > 1).then(|| (var / worth).sqrt()),
                 make,
                 make_low,
                 make_high,

@@ -198,12 +198,8 @@ fn text(s: &Suggestion, view: &tysiac::View) -> String {
     }
     o += "\n";
     for m in &s.moves {
-        o += &format!(
-            "  {:<5} {:>7.1} {:>6.1}",
-            m.mv.to_string(),
-            m.mean,
-            1.96 * m.stderr
-        );
+        let spread = m.stderr.map_or("?".into(), |e| format!("{:.1}", 1.96 * e));
+        o += &format!("  {:<5} {:>7.1} {:>6}", m.mv.to_string(), m.mean, spread);
         if let (Some(p), Some(lo), Some(hi)) = (m.make, m.make_low, m.make_high) {
             o += &format!("  {p:>7.3}  [{lo:.3}, {hi:.3}]");
         }

@@ -24,8 +24,24 @@ pub fn wilson(k: usize, n: usize) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
-    let n = n as f64;
-    let p = k as f64 / n;
+    wilson_share(k as f64 / n as f64, n as f64)
+}
+
+/// The Wilson interval (95%) of a share `p` observed on `n` trials, `n`
+/// not always whole: for weighted draws, the effective number of
+/// independent ones. Fifty draws that fell on one layout are worth one,
+/// and their share of 1 says no more than one layout does.
+///
+/// ```
+/// use tysiac::estimate::stats::{wilson, wilson_share};
+/// assert_eq!(wilson_share(0.5, 100.0), wilson(50, 100));
+/// let (lo, hi) = wilson_share(1.0, 1.0);
+/// assert!(lo > 0.2 && lo < 0.21 && hi == 1.0);
+/// ```
+pub fn wilson_share(p: f64, n: f64) -> (f64, f64) {
+    if n <= 0.0 {
+        return (0.0, 1.0);
+    }
     let z2 = Z95 * Z95;
     let denom = 1.0 + z2 / n;
     let center = (p + z2 / (2.0 * n)) / denom;
@@ -140,6 +156,14 @@ mod tests {
             }
         }
         assert_eq!(wilson(0, 0), (0.0, 1.0));
+        assert_eq!(wilson_share(0.3, 0.0), (0.0, 1.0));
+        // Fewer effective trials, a wider interval around the same share.
+        let (lo, hi) = wilson_share(0.8, 50.0);
+        let (lo5, hi5) = wilson_share(0.8, 5.0);
+        assert!(
+            lo5 < lo && hi5 > hi && lo <= 0.8 && 0.8 <= hi,
+            "{lo5} {lo} {hi} {hi5}"
+        );
         let (lo, hi) = wilson(100, 100);
         assert!(lo > 0.96 && lo < 0.97 && hi == 1.0);
     }
