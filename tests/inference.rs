@@ -321,6 +321,47 @@ fn suggest_says_which_model_judged() {
     assert_eq!((uniform.effective_samples, uniform.layouts), (20.0, 20));
 }
 
+/// The Wilson 95% interval of a share `p` on `n` trials, written out here
+/// as the textbook has it.
+fn wilson_by_hand(p: f64, n: f64) -> (f64, f64) {
+    let z = 1.959_963_984_540_054f64;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Draws that repeat layouts are worth the independent layouts they hold:
+/// the make interval is on the effective samples, not the draws, and a
+/// spread over fewer than two layouts is not made up.
+#[test]
+fn weighted_draws_report_spreads_of_the_layouts_they_are_worth() {
+    let v = view(EXAMPLE);
+    let mut solver = Solver::new(Rules::STANDARD);
+    for (samples, seed) in [(50, 1000), (40, 4), (20, 7)] {
+        let opts = PimcOptions {
+            samples,
+            seed,
+            objective: None,
+            inference: Inference::Model,
+        };
+        let s = suggest_with(&v, &opts, &mut solver).unwrap();
+        assert!(s.effective_samples < samples as f64, "{samples} {seed}");
+        for m in &s.moves {
+            let p = m.make.unwrap();
+            let (lo, hi) = wilson_by_hand(p, s.effective_samples);
+            assert!((m.make_low.unwrap() - lo).abs() < 1e-9, "{}", m.mv);
+            assert!((m.make_high.unwrap() - hi).abs() < 1e-9, "{}", m.mv);
+            assert_eq!(m.stderr.is_none(), s.layouts < 2, "{}", m.mv);
+        }
+        if (samples, seed) == (50, 1000) {
+            // All fifty draws on one layout (the README's example): one
+            // layout that makes says no more than one trial does.
+            assert_eq!(s.layouts, 1);
+            assert!(s.moves.iter().all(|m| m.make_low.unwrap() < 0.25));
+        }
+    }
+}
+
 #[test]
 fn pimc_players_name_their_model() {
     let p: PlayerKind = "pimc:30:none".parse().unwrap();
@@ -599,19 +640,21 @@ fn train_fits_saved_data_and_refuses_a_bad_line_at_its_place() {
         assert!(o.weights[marriages] > 5.0, "{o:?}");
         assert!(o.scale < 5.0, "{o:?}");
     }
-    // The worth and the contract it announces, sums over the suits'
-    // holdings, are found again (to the ridge's small pull).
+    // The worth, a sum over the suits' holdings, is found again (to the
+    // ridge's small pull).
     for i in 0..20 {
         let deal = random::deal(&mut sample_rng(43, i));
         let eight = deal.hands[1].with(deal.musik.highest().unwrap());
         let got = m.worth.of(eight, &Rules::STANDARD);
         assert!((got - planted_worth(eight)).abs() < 2.5, "{eight}: {got}");
-        let got = m.announce.of(eight, &Rules::STANDARD);
-        assert!(
-            (got - planted_announce(eight)).abs() < 2.5,
-            "{eight}: {got}"
-        );
     }
+    // The planted announce, ten per ace, is such a sum too: a learned sum
+    // would fit it (the figure the training keeps beside the table's); the
+    // shipped table, measured on real play, does not.
+    let learned = m.training["announce_rmse"].as_f64().unwrap();
+    let table = m.training["announce_table_rmse"].as_f64().unwrap();
+    assert!(learned < 1.5 && table > learned, "{learned} {table}");
+    assert_eq!(m.announce_from, "table");
     // Gifts of the lowest cards: the points' weight is negative; leads of
     // the highest: positive.
     assert!(m.gift.weights[0] < 0.0, "{:?}", m.gift);

@@ -8,8 +8,8 @@ use clap::{Args, Subcommand};
 use tysiac::estimate::Workers;
 use tysiac::inference::data::{GiftSeen, LeadSeen, WorthSeen};
 use tysiac::inference::{
-    calibrate, check, contract_features, data, hand_features, said, train, Interval, Model,
-    Ordinal, Temper,
+    announced, calibrate, check, contract_features, data, hand_features, said, train, Interval,
+    Model, Ordinal, Temper,
 };
 use tysiac::inference::{GIFT_FEATURE_NAMES, HAND_FEATURE_NAMES, LEAD_FEATURE_NAMES};
 use tysiac::player::PlayerKind;
@@ -39,6 +39,27 @@ pub enum What {
     /// Play seeded deals twice (reading and uniform defenders) and show the
     /// calibration of a defender's estimate and the points reading saves.
     Check(CheckArgs),
+    /// Measure the contract every hand of eight announces (the contract
+    /// model's table); writes the table file.
+    AnnounceTable(AnnounceTableArgs),
+}
+
+#[derive(Args)]
+pub struct AnnounceTableArgs {
+    /// Random layouts each hand is measured on.
+    #[arg(long, default_value_t = 24, value_parser = worth_layouts)]
+    pub layouts: usize,
+    #[arg(long, default_value_t = 20_261_203)]
+    pub seed: u64,
+    /// Worker threads (0: all cores).
+    #[arg(long, default_value_t = 0, value_parser = threads)]
+    pub threads: usize,
+    /// Where to write the table.
+    #[arg(long, default_value = "data/announce.bin")]
+    pub out: PathBuf,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 /// The most uniform layouts set beside each true one.
@@ -160,6 +181,7 @@ pub fn run(args: InferenceArgs) -> ExitCode {
         What::Train(a) => run_train(&a),
         What::Calibrate(a) => run_calibrate(&a),
         What::Check(a) => run_check(&a),
+        What::AnnounceTable(a) => run_announce_table(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -207,15 +229,24 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
         .map(|w| Ok((w.cards()?, w.mean, w.announce)))
         .collect::<Result<_, String>>()?;
     let means: Vec<(CardSet, f64)> = worths.iter().map(|w| (w.0, w.1)).collect();
-    let announced: Vec<(CardSet, f64)> = worths.iter().map(|w| (w.0, w.2)).collect();
+    let announces: Vec<(CardSet, f64)> = worths.iter().map(|w| (w.0, w.2)).collect();
     let (worth, worth_rmse) = train::fit_worth(&means, &rules)?;
-    let (announce, announce_rmse) = train::fit_worth(&announced, &rules)?;
+    // The contract reads the table of announced levels; a sum learned like
+    // the worth is fitted only to say how far it would miss.
+    let (_, announce_rmse) = train::fit_worth(&announces, &rules)?;
+    let table_rmse = {
+        let sq: f64 = announces
+            .iter()
+            .map(|(h, a)| (f64::from(announced::announced(*h).unwrap_or(100)) - a).powi(2))
+            .sum();
+        (sq / announces.len().max(1) as f64).sqrt()
+    };
     let contract_data: Vec<(Vec<f64>, Interval)> = data
         .contract
         .iter()
         .map(|(h, i)| {
             (
-                contract_features(*h, &rules, &worth, &announce).to_vec(),
+                contract_features(*h, &rules, &worth).to_vec(),
                 said(*h, &rules, *i),
             )
         })
@@ -259,7 +290,8 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
         "worth_rmse": worth_rmse,
         "worth_sd": spread(&means),
         "announce_rmse": announce_rmse,
-        "announce_sd": spread(&announced),
+        "announce_table_rmse": table_rmse,
+        "announce_sd": spread(&announces),
         "player": made.player,
         "seed": made.seed,
         "mean_log_likelihood": {
@@ -284,7 +316,7 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
         bid,
         contract,
         worth,
-        announce,
+        announce_from: tysiac::inference::ANNOUNCE_FROM.into(),
         gift,
         lead,
         // Untempered: `tysiac inference calibrate` fits the tempering next.
@@ -531,6 +563,40 @@ fn read_data(path: &PathBuf) -> Result<Seen, String> {
         }
     }
     Ok(d)
+}
+
+fn run_announce_table(a: &AnnounceTableArgs) -> Result<(), String> {
+    let rules = Rules::STANDARD;
+    let workers = Workers::new(rules, a.threads).map_err(|e| e.to_string())?;
+    let started = std::time::Instant::now();
+    let measured = announced::measured_hands();
+    let bar = Bar::new(measured.len() as u64, "hands", a.quiet);
+    let table = data::announce_table(&rules, &measured, a.layouts, a.seed, &workers, &|| {
+        bar.tick()
+    });
+    bar.finish();
+    std::fs::write(&a.out, &table).map_err(|e| format!("--out {}: {e}", a.out.display()))?;
+    let mut counts = [0usize; 27];
+    for &b in &table {
+        counts[usize::from(b)] += 1;
+    }
+    let shares: Vec<String> = counts
+        .iter()
+        .enumerate()
+        .filter(|(_, &n)| n > 0)
+        .map(|(b, n)| format!("{} {:.4}", 100 + 10 * b, *n as f64 / table.len() as f64))
+        .collect();
+    println!(
+        "tysiac inference announce-table --layouts {} --seed {}: {} hands ({} measured) in {} s",
+        a.layouts,
+        a.seed,
+        table.len(),
+        measured.len(),
+        started.elapsed().as_secs()
+    );
+    println!("levels: {}", shares.join(", "));
+    println!("written to {}", a.out.display());
+    Ok(())
 }
 
 fn run_calibrate(a: &CalibrateArgs) -> Result<(), String> {

@@ -13,12 +13,14 @@ use crate::estimate::{Progress, Workers};
 use crate::game::computer::Computer;
 use crate::game::table::{Decision, Table};
 use crate::player::{announce_among, kept, sampled_declare, PlayerKind};
-use crate::random;
+use crate::random::{self, SeededRng};
 use crate::rules::Rules;
 use crate::seat::Seat;
 use crate::selfplay::decision_seed;
+use crate::solver::Solver;
 use crate::state::State;
 
+use super::announced;
 use super::evidence::{calls_say, contract_says};
 use super::model::Interval;
 
@@ -307,21 +309,67 @@ pub fn worths(
     workers.map(hands, progress, |solver, i| {
         let hand = worth_hand(rules, seed, i);
         let mut rng = sample_rng(seed, AUX_STREAM + i as u64);
-        let values: Vec<u16> = (0..layouts)
-            .map(|_| {
-                let p = deal_unseen(hand, &[8, 8], &mut rng);
-                let start = State::new([hand, p[0], p[1]], Seat::D, None, [0; 3]);
-                solver.value(&start)
-            })
-            .collect();
-        // Every level four marriages could allow.
-        let every_level = levels_from(100, crate::estimate::cap(CardSet::ALL, rules), rules);
+        let (mean, announce) = measure(solver, rules, hand, layouts, &mut rng);
         WorthSeen {
             hand: hand.to_string(),
-            mean: crate::estimate::mean(&values),
-            announce: f64::from(announce_among(every_level, 100, 0.5, &values)),
+            mean,
+            announce: f64::from(announce),
         }
     })
+}
+
+/// D's mean double-dummy points with eight cards `hand`, leading, over
+/// `layouts` random layouts of the others' sixteen, and the level those
+/// points announce over a bid of 100, were its marriages no limit.
+fn measure(
+    solver: &mut Solver,
+    rules: &Rules,
+    hand: CardSet,
+    layouts: usize,
+    rng: &mut SeededRng,
+) -> (f64, u16) {
+    let values: Vec<u16> = (0..layouts)
+        .map(|_| {
+            let p = deal_unseen(hand, &[8, 8], rng);
+            let start = State::new([hand, p[0], p[1]], Seat::D, None, [0; 3]);
+            solver.value(&start)
+        })
+        .collect();
+    // Every level four marriages could allow.
+    let every_level = levels_from(100, crate::estimate::cap(CardSet::ALL, rules), rules);
+    (
+        crate::estimate::mean(&values),
+        announce_among(every_level, 100, 0.5, &values),
+    )
+}
+
+/// The table of [`super::announced`]: the level each hand of eight
+/// announces (in tens over 100), measured as [`worths`] measures, on
+/// `layouts` layouts of hand `r`'s own seed stream, once for each hand
+/// measured (`measured`: [`announced::measured_hands`]).
+pub fn announce_table(
+    rules: &Rules,
+    measured: &[usize],
+    layouts: usize,
+    seed: u64,
+    workers: &Workers,
+    progress: Progress,
+) -> Vec<u8> {
+    let levels = workers.map(measured.len(), progress, |solver, i| {
+        let r = measured[i];
+        let mut rng = sample_rng(seed, r as u64);
+        let (_, level) = measure(solver, rules, announced::unrank(r), layouts, &mut rng);
+        u8::try_from((level - 100) / 10).expect("levels up to 360")
+    });
+    (0..announced::HANDS)
+        .map(|r| {
+            let rep = announced::rank(announced::representative(announced::unrank(r)));
+            let at = measured
+                .binary_search(&rep.expect("eight cards"))
+                .expect("every representative is measured");
+            levels[at]
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@
 //! docs/rules.md, *What each seat knows*. docs/rules.md, *Reading the
 //! others*, states the model in words.
 
+pub mod announced;
 pub mod calibrate;
 pub mod check;
 pub mod data;
@@ -30,7 +31,8 @@ pub use features::{
     LEAD_FEATURE_NAMES,
 };
 pub use model::{
-    contract_features, said, Gift, Interval, Lead, Model, Ordinal, Temper, CONTRACT_FEATURES,
+    contract_features, said, Gift, Interval, Lead, Model, Ordinal, Temper, ANNOUNCE_FROM,
+    CONTRACT_FEATURES,
 };
 pub use weigh::{weighted_layouts, Weighted, MAX_CANDIDATES};
 pub use worth::{worth_features, Worth, WORTH_FEATURES};

@@ -219,9 +219,14 @@ pub struct Model {
     /// features and, last, their worth in tens of points.
     pub contract: Ordinal,
     /// What D's eight cards are worth, learned from the solver: their mean
-    /// double-dummy points, and the contract their points announce.
+    /// double-dummy points. The contract their points announce is not
+    /// learned but looked up ([`super::announced`]).
     pub worth: Worth,
-    pub announce: Worth,
+    /// Where the contract's `announce/10` feature comes from: `table`
+    /// (`data/announce.bin`). Files fitted on a learned sum lack it and are
+    /// refused.
+    #[serde(default)]
+    pub announce_from: String,
     pub gift: Gift,
     pub lead: Lead,
     #[serde(default)]
@@ -282,9 +287,13 @@ impl Model {
         let sizes_ok = m.bid.weights.len() == HAND_FEATURES
             && m.contract.weights.len() == CONTRACT_FEATURES
             && m.worth.weights.len() == WORTH_FEATURES
-            && m.announce.weights.len() == WORTH_FEATURES
             && m.gift.weights.len() == GIFT_FEATURES
             && m.lead.weights.len() == LEAD_FEATURES;
+        if m.announce_from != ANNOUNCE_FROM {
+            return Err(
+                "the model's contract was fitted on another announce feature: retrain it".into(),
+            );
+        }
         if !sizes_ok || m.bid.scale <= 0.0 || m.contract.scale <= 0.0 {
             return Err("the model's weights do not fit its features".into());
         }
@@ -320,7 +329,7 @@ impl Model {
             return 0.0;
         }
         self.contract.chance(
-            &contract_features(kept, rules, &self.worth, &self.announce),
+            &contract_features(kept, rules, &self.worth),
             said(kept, rules, i),
         )
     }
@@ -331,20 +340,19 @@ impl Model {
 pub const CONTRACT_FEATURES: usize = HAND_FEATURES + 2;
 
 /// The contract model's features of the eight cards D kept: the hand
-/// features, then their worth and the contract their points announce, in
-/// tens of points.
-pub fn contract_features(
-    kept: CardSet,
-    rules: &Rules,
-    worth: &Worth,
-    announce: &Worth,
-) -> [f64; CONTRACT_FEATURES] {
+/// features, then their worth and the contract D's own procedure announces
+/// with them (the table of [`super::announced`]), in tens of points.
+pub fn contract_features(kept: CardSet, rules: &Rules, worth: &Worth) -> [f64; CONTRACT_FEATURES] {
     let mut x = [0.0; CONTRACT_FEATURES];
     x[..HAND_FEATURES].copy_from_slice(&hand_features(kept, rules));
     x[HAND_FEATURES] = worth.of(kept, rules) / 10.0;
-    x[HAND_FEATURES + 1] = announce.of(kept, rules) / 10.0;
+    // Eight cards always: D's kept hand.
+    x[HAND_FEATURES + 1] = super::announced::announced(kept).map_or(10.0, |l| f64::from(l) / 10.0);
     x
 }
+
+/// What [`Model::announce_from`] must say.
+pub const ANNOUNCE_FROM: &str = "table";
 
 /// What a call says of the level of `cards` that made it: `i`, but no
 /// upper end when the call it declined (the next bid, the next contract)
@@ -463,6 +471,11 @@ mod tests {
         let mut temper = good.clone();
         temper["temper"]["gift"] = serde_json::json!(-0.5);
         assert!(Model::from_json(&temper.to_string()).is_err());
+        // A file whose contract read a learned announce sum, not the table.
+        let mut learned = good.clone();
+        learned.as_object_mut().unwrap().remove("announce_from");
+        let err = Model::from_json(&learned.to_string()).unwrap_err();
+        assert!(err.contains("another announce feature"), "{err}");
         // A file from before the tempering reads with every factor one.
         let mut old = good.clone();
         old.as_object_mut().unwrap().remove("temper");
