@@ -72,42 +72,69 @@ impl Evidence {
     /// layout needs a search to be weighed. −∞ where the rules forbid a
     /// decision on the layout.
     pub fn log_weight(&self, model: &Model, layout: &Layout) -> f64 {
+        self.log_weight_above(model, layout, f64::NEG_INFINITY)
+    }
+
+    /// [`Evidence::log_weight`], or −∞ as soon as the terms worked out so
+    /// far fall below `floor`: every term is a log-chance, at most 0, so
+    /// the rest can only lower it. The calls and the contract, cheap and
+    /// sharp, come first; the gift's 45 pairs, the dearest, only for a
+    /// layout still above the floor.
+    pub fn log_weight_above(&self, model: &Model, layout: &Layout, floor: f64) -> f64 {
         let t = &model.temper;
         let factors = [t.bids, t.contract_raised, t.contract_held, t.gift, t.lead];
-        self.terms(model, layout)
-            .iter()
-            .zip(factors)
+        let mut sum = 0.0;
+        for (kind, f) in factors.into_iter().enumerate() {
+            let x = self.term(model, layout, kind);
             // A decision the rules forbid stays impossible, however tempered.
-            .map(|(&x, f)| if x == f64::NEG_INFINITY { x } else { f * x })
-            .sum()
+            sum += if x == f64::NEG_INFINITY { x } else { f * x };
+            if sum < floor {
+                return f64::NEG_INFINITY;
+            }
+        }
+        sum
     }
 
     /// The log-likelihood of each kind of decision on `layout`, untempered:
     /// the bids, a raised contract, a contract held at the bid, the gift,
     /// the first lead; 0 for a kind the view did not see.
     pub fn terms(&self, model: &Model, layout: &Layout) -> [f64; TERMS] {
+        std::array::from_fn(|kind| self.term(model, layout, kind))
+    }
+
+    /// Term `kind` of [`Evidence::terms`], worked out alone.
+    fn term(&self, model: &Model, layout: &Layout, kind: usize) -> f64 {
         let rules = &self.rules;
-        let mut terms = [0.0; TERMS];
-        for seat in Seat::ALL {
-            let i = self.bidders[seat.index()];
-            if !i.is_open() {
-                terms[0] += model
-                    .bid_chance(layout.deal.hands[seat.index()], rules, i)
-                    .ln();
-            }
-        }
         let kept = layout.start.hands[0];
-        if let (Some(i), Some(c)) = (self.contract, self.announced) {
-            let raised = usize::from(i.low.is_none()) + 1;
-            terms[raised] = model.contract_chance(kept, rules, c, i).ln();
+        match kind {
+            0 => Seat::ALL
+                .into_iter()
+                .filter(|seat| !self.bidders[seat.index()].is_open())
+                .map(|seat| {
+                    let i = self.bidders[seat.index()];
+                    model
+                        .bid_chance(layout.deal.hands[seat.index()], rules, i)
+                        .ln()
+                })
+                .sum(),
+            1 | 2 => match (self.contract, self.announced) {
+                // Raised (with a lower end: term 1) or held at the bid (term 2).
+                (Some(i), Some(c)) if kind == usize::from(i.low.is_none()) + 1 => {
+                    model.contract_chance(kept, rules, c, i).ln()
+                }
+                _ => 0.0,
+            },
+            3 => match (self.gift, layout.exchange.give) {
+                (Some(_), Give::Pass(a, b)) => {
+                    model.gift_chance(kept.with(a).with(b), a, b, rules).ln()
+                }
+                _ => 0.0,
+            },
+            _ => match self.lead {
+                Some(card) => model.lead.chance(kept, card, rules).ln(),
+                None => 0.0,
+            },
         }
-        if let (Some(_), Give::Pass(a, b)) = (self.gift, layout.exchange.give) {
-            terms[3] = model.gift_chance(kept.with(a).with(b), a, b, rules).ln();
-        }
-        if let Some(card) = self.lead {
-            terms[4] = model.lead.chance(kept, card, rules).ln();
-        }
-        terms
     }
 }
 

@@ -56,6 +56,11 @@ struct Counter {
     sizes: Room,
     types: Vec<(u8, Vec<Card>)>,
     memo: AHashMap<(usize, Room), u128>,
+    /// For each state the count visited: the splits of type `j` that lead
+    /// somewhere, each with its number of assignments, in the order of
+    /// [`Counter::splits`]. Kept so that a draw does not work them out
+    /// again: a weighted decision draws thousands.
+    options: AHashMap<(usize, Room), Vec<(Room, u128)>>,
 }
 
 impl Counter {
@@ -75,6 +80,7 @@ impl Counter {
             sizes,
             types,
             memo: AHashMap::new(),
+            options: AHashMap::new(),
         };
         c.ways(0, sizes);
         c
@@ -116,15 +122,17 @@ impl Counter {
             return w;
         }
         let (mask, n) = (self.types[j].0, self.types[j].1.len() as u8);
-        let mut total = 0;
+        let mut options = Vec::new();
         for k in Counter::splits(n, mask, room) {
             let rest = less(room, k);
             let w = self.ways(j + 1, rest);
             if w > 0 {
-                total += multinomial(n, k) * w;
+                options.push((k, multinomial(n, k) * w));
             }
         }
+        let total = options.iter().map(|o| o.1).sum();
         self.memo.insert((j, room), total);
+        self.options.insert((j, room), options);
         total
     }
 
@@ -132,18 +140,12 @@ impl Counter {
     fn sample<R: Rng>(&self, rng: &mut R) -> [CardSet; SLOTS] {
         let mut room = self.sizes;
         let mut out = [CardSet::EMPTY; SLOTS];
-        for (j, (mask, cards)) in self.types.iter().enumerate() {
-            let n = cards.len() as u8;
-            let options: Vec<(Room, u128)> = Counter::splits(n, *mask, room)
-                .into_iter()
-                .map(|k| {
-                    let rest = less(room, k);
-                    let w = self.memo_or_end(j + 1, rest);
-                    (k, multinomial(n, k) * w)
-                })
-                .filter(|&(_, w)| w > 0)
-                .collect();
-            let k = pick(&options, rng);
+        for (j, (_, cards)) in self.types.iter().enumerate() {
+            let options = self
+                .options
+                .get(&(j, room))
+                .expect("a draw walks only states the count visited");
+            let k = pick(options, rng);
             let mut shuffled = cards.clone();
             shuffled.shuffle(rng);
             let mut at = 0;
@@ -156,14 +158,6 @@ impl Counter {
             }
         }
         out
-    }
-
-    fn memo_or_end(&self, j: usize, room: Room) -> u128 {
-        if j == self.types.len() {
-            u128::from(room == [0; SLOTS])
-        } else {
-            self.memo.get(&(j, room)).copied().unwrap_or(0)
-        }
     }
 }
 
