@@ -107,6 +107,8 @@ fn hand_model() -> Model {
     m.bid = Ordinal {
         weights: w.clone(),
         scale: 5.0,
+        slip: 0.0,
+        wide: 0.0,
     };
     let top = HAND_FEATURE_NAMES
         .iter()
@@ -117,6 +119,8 @@ fn hand_model() -> Model {
     m.contract = Ordinal {
         weights: w,
         scale: 5.0,
+        slip: 0.0,
+        wide: 0.0,
     };
     m.gift = Gift {
         weights: vec![0.0; GIFT_FEATURE_NAMES.len()],

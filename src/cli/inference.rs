@@ -252,7 +252,10 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
         })
         .collect();
     let bid_data = Seen::features(&data.bid, &rules);
-    let (contract, ll_contract) = train::fit_levels(&contract_data)?;
+    // The contract with slips: the announce table is nearly D's procedure,
+    // and a few far strays would otherwise widen the curve for all.
+    let (contract, ll_contract) = train::fit_levels_with_slips(&contract_data)?;
+    let ll_contract_plain = train::fit_levels(&contract_data)?.1;
     // The contract on the counted features alone: what the worth adds.
     let ll_contract_counted = train::fit_levels(&Seen::features(&data.contract, &rules))?.1;
     let (bid, ll_bid) = train::fit_levels(&bid_data)?;
@@ -296,6 +299,7 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
         "seed": made.seed,
         "mean_log_likelihood": {
             "contract": ll_contract, "contract_intercept_only": intercept(&contract_data)?,
+            "contract_without_slips": ll_contract_plain,
             "contract_counted_features_only": ll_contract_counted,
             "bid": ll_bid, "bid_intercept_only": intercept(&bid_data)?,
             "gift": ll_gift, "gift_uniform": -(45f64).ln(),
@@ -341,7 +345,12 @@ fn spread(data: &[(CardSet, f64)]) -> f64 {
 fn describe(m: &Model) -> String {
     let row = |name: &str, o: &Ordinal| {
         let w: Vec<String> = o.weights.iter().map(|w| format!("{w:7.2}")).collect();
-        format!("{name:9} {} | scale {:.1}\n", w.join(" "), o.scale)
+        let slip = if o.slip > 0.0 {
+            format!(", {:.1}% slip at scale {:.1}", 100.0 * o.slip, o.wide)
+        } else {
+            String::new()
+        };
+        format!("{name:9} {} | scale {:.1}{slip}\n", w.join(" "), o.scale)
     };
     let mut s = format!(
         "{:9} {} worth/10 announce/10\n",

@@ -57,11 +57,25 @@ impl Interval {
 }
 
 /// A hand's level as features times weights plus logistic noise of the
-/// given scale.
+/// given scale; a share `slip` of the decisions strays further, with noise
+/// of the wider scale `wide` about the same centre.
+///
+/// D's announce procedure is nearly deterministic (the announce table gives
+/// the very contract heard in nine declarations of ten), but a few contracts
+/// stray 50 or 100 points from it. One logistic curve must be wide enough
+/// for those, and then weighs every near miss as if it were likely; the
+/// slip lets the common case be sharp.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Ordinal {
     pub weights: Vec<f64>,
     pub scale: f64,
+    /// The share of decisions off the sharp curve: 0 in a plain model (and
+    /// in files from before it).
+    #[serde(default)]
+    pub slip: f64,
+    /// The scale of the stray decisions' noise; unused when `slip` is 0.
+    #[serde(default)]
+    pub wide: f64,
 }
 
 /// The logistic curve, 1 / (1 + e^-x).
@@ -78,8 +92,21 @@ impl Ordinal {
     /// The chance that the level of a hand with features `x` lies in `i`.
     pub fn chance(&self, x: &[f64], i: Interval) -> f64 {
         let z = self.level(x);
-        let below = |t: Option<f64>, open: f64| t.map_or(open, |t| logistic((t - z) / self.scale));
-        (below(i.high, 1.0) - below(i.low, 0.0)).max(0.0)
+        let within = |scale: f64| {
+            let below = |t: Option<f64>, open: f64| t.map_or(open, |t| logistic((t - z) / scale));
+            (below(i.high, 1.0) - below(i.low, 0.0)).max(0.0)
+        };
+        if self.slip > 0.0 {
+            (1.0 - self.slip) * within(self.scale) + self.slip * within(self.wide)
+        } else {
+            within(self.scale)
+        }
+    }
+
+    /// Whether the scales and the slip are numbers a model can have.
+    pub fn is_sound(&self) -> bool {
+        let slip_ok = self.slip == 0.0 || (self.slip > 0.0 && self.slip < 1.0 && self.wide > 0.0);
+        self.scale > 0.0 && slip_ok && self.weights.iter().all(|w| w.is_finite())
     }
 }
 
@@ -294,7 +321,7 @@ impl Model {
                 "the model's contract was fitted on another announce feature: retrain it".into(),
             );
         }
-        if !sizes_ok || m.bid.scale <= 0.0 || m.contract.scale <= 0.0 {
+        if !sizes_ok || !m.bid.is_sound() || !m.contract.is_sound() {
             return Err("the model's weights do not fit its features".into());
         }
         let t = m.temper;
@@ -384,6 +411,8 @@ mod tests {
         let m = Ordinal {
             weights: vec![100.0],
             scale: 10.0,
+            slip: 0.0,
+            wide: 0.0,
         };
         // Level 100: half below 100; (100, 110): σ(1) − σ(0) = 0.7311 − 0.5.
         assert!((m.chance(&[1.0], Interval::below(100)) - 0.5).abs() < 1e-12);
@@ -391,6 +420,45 @@ mod tests {
         assert!((m.chance(&[1.0], i) - 0.231_058_6).abs() < 1e-6);
         assert!((m.chance(&[1.0], Interval::at_least(100)) - 0.5).abs() < 1e-12);
         assert_eq!(m.chance(&[1.0], Interval::between(None, None)), 1.0);
+    }
+
+    #[test]
+    fn a_slipping_chance_mixes_a_sharp_and_a_wide_curve() {
+        let m = Ordinal {
+            weights: vec![100.0],
+            scale: 2.0,
+            slip: 0.1,
+            wide: 20.0,
+        };
+        // Level 100; [110, 120): 0.9 (σ(10) − σ(5)) + 0.1 (σ(1) − σ(0.5)).
+        let i = Interval::between(Some(110), Some(120));
+        let sharp = logistic(10.0) - logistic(5.0);
+        let wide = logistic(1.0) - logistic(0.5);
+        let want = 0.9 * sharp + 0.1 * wide;
+        assert!((m.chance(&[1.0], i) - want).abs() < 1e-12);
+        // Far from the centre the wide curve carries nearly all of it.
+        let far = Interval::at_least(160);
+        assert!(m.chance(&[1.0], far) > 0.1 * (1.0 - logistic(3.0)) * 0.99);
+        assert!(m.chance(&[1.0], Interval::between(None, None)) == 1.0);
+        // A model whose slip is not a share, or has no wide scale, is unsound.
+        for (slip, wide) in [(1.0, 20.0), (-0.1, 20.0), (0.1, 0.0)] {
+            assert!(
+                !Ordinal {
+                    slip,
+                    wide,
+                    ..m.clone()
+                }
+                .is_sound(),
+                "{slip} {wide}"
+            );
+        }
+        assert!(m.is_sound());
+        assert!(Ordinal {
+            slip: 0.0,
+            wide: 0.0,
+            ..m
+        }
+        .is_sound());
     }
 
     #[test]
@@ -468,6 +536,9 @@ mod tests {
         let mut scale = good.clone();
         scale["contract"]["scale"] = serde_json::json!(0.0);
         assert!(Model::from_json(&scale.to_string()).is_err());
+        let mut slip = good.clone();
+        slip["contract"]["slip"] = serde_json::json!(1.5);
+        assert!(Model::from_json(&slip.to_string()).is_err());
         let mut temper = good.clone();
         temper["temper"]["gift"] = serde_json::json!(-0.5);
         assert!(Model::from_json(&temper.to_string()).is_err());
