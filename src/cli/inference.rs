@@ -237,7 +237,9 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
     let table_rmse = {
         let sq: f64 = announces
             .iter()
-            .map(|(h, a)| (f64::from(announced::announced(*h).unwrap_or(100)) - a).powi(2))
+            // The worths' levels are over a bid of 100, the table's graded
+            // below it.
+            .map(|(h, a)| (f64::from(announced::announced(*h).unwrap_or(100).max(100)) - a).powi(2))
             .sum();
         (sq / announces.len().max(1) as f64).sqrt()
     };
@@ -585,7 +587,7 @@ fn run_announce_table(a: &AnnounceTableArgs) -> Result<(), String> {
     });
     bar.finish();
     std::fs::write(&a.out, &table).map_err(|e| format!("--out {}: {e}", a.out.display()))?;
-    let mut counts = [0usize; 27];
+    let mut counts = [0usize; 37];
     for &b in &table {
         counts[usize::from(b)] += 1;
     }
@@ -593,7 +595,7 @@ fn run_announce_table(a: &AnnounceTableArgs) -> Result<(), String> {
         .iter()
         .enumerate()
         .filter(|(_, &n)| n > 0)
-        .map(|(b, n)| format!("{} {:.4}", 100 + 10 * b, *n as f64 / table.len() as f64))
+        .map(|(b, n)| format!("{} {:.4}", 10 * b, *n as f64 / table.len() as f64))
         .collect();
     println!(
         "tysiac inference announce-table --layouts {} --seed {}: {} hands ({} measured) in {} s",

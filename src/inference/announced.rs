@@ -1,6 +1,11 @@
 //! The contract D's own procedure announces with each of the C(24, 8) =
 //! 735,471 hands of eight, measured once by the solver and shipped as
-//! `data/announce.bin` (one byte a hand: the level, in tens over 100).
+//! `data/announce.bin` (one byte a hand: the level, in tens).
+//!
+//! The level is the procedure's over a bid of 0, not 100: a bid's floor
+//! would make one class of every hand that cannot announce 110, the
+//! hopeless and the nearly good alike, and those few of them D does raise
+//! with are the nearly good ones (docs/inference.md).
 //!
 //! D announces from the double-dummy points its kept cards make over the
 //! layouts it samples (`player::announce`), and that procedure is nearly
@@ -95,11 +100,12 @@ fn from_compact(c: u32) -> CardSet {
     CardSet(bits)
 }
 
-/// The level D's procedure announces over a bid of 100 with `kept`, were
-/// its marriages no limit; `None` unless `kept` has eight cards.
+/// The level D's procedure announces with `kept` over a bid of 0 (below
+/// 100 for a hand that cannot announce 110), were its marriages no limit;
+/// `None` unless `kept` has eight cards.
 pub fn announced(kept: CardSet) -> Option<u16> {
     let r = rank(kept)?;
-    TABLE.get(r).map(|&b| 100 + 10 * u16::from(b))
+    TABLE.get(r).map(|&b| 10 * u16::from(b))
 }
 
 /// The hand measured for `hand`: itself, or for a hand with no marriage
@@ -153,7 +159,7 @@ mod tests {
     #[test]
     fn the_table_has_a_level_for_every_hand() {
         assert_eq!(TABLE.len(), HANDS);
-        assert!(TABLE.iter().all(|&b| b <= 26), "levels up to 360");
+        assert!(TABLE.iter().all(|&b| b <= 36), "levels up to 360");
     }
 
     /// Why a hand without marriage is measured once per sorted order: with

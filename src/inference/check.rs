@@ -20,6 +20,7 @@ use crate::rules::Rules;
 use crate::seat::Seat;
 use crate::selfplay::{decision_seed, play_game, setup_for, Game, PlayOptions};
 use crate::solver::Solver;
+use crate::state::State;
 use crate::view::View;
 use crate::Deal;
 
@@ -66,16 +67,9 @@ fn outcome(g: &Game) -> Outcome {
     }
 }
 
-/// L's estimate at its first move of `game`, with `inference`: the chance D
-/// makes and D's mean points after the card L chooses.
-fn first_move_estimate(
-    rules: &Rules,
-    game: &Game,
-    samples: usize,
-    seed: u64,
-    inference: Inference,
-    solver: &mut Solver,
-) -> (Estimate, f64, u16) {
+/// L's view at its first move of `game` (a game of [`measure`], over a bid
+/// of 100), and the true state there.
+pub fn first_move_view(rules: &Rules, game: &Game) -> (View, State) {
     let start = game.deal.after(rules, &game.exchange).expect("played");
     let mut setup = setup_for(rules, &game.deal, &game.exchange, start.hands[1], Seat::L);
     setup.contract = Some(game.contract);
@@ -87,6 +81,50 @@ fn first_move_estimate(
         .cards_played
         .push((first.card(), played.declared.is_some()));
     let view = View::new(setup).expect("L's view of a real game");
+    (view, state)
+}
+
+/// The games [`measure`] plays of deal `index`, `reading` or not: the same
+/// declarer, defenders that read or uniform ones.
+pub fn game_of(
+    rules: &Rules,
+    deals: usize,
+    samples: usize,
+    seed: u64,
+    index: usize,
+    reading: bool,
+    solver: &mut Solver,
+) -> Game {
+    let opts = PlayOptions {
+        deals,
+        seed,
+        declarer: PlayerKind::Pimc(samples, Inference::Model),
+        defenders: PlayerKind::Pimc(
+            samples,
+            if reading {
+                Inference::Model
+            } else {
+                Inference::None
+            },
+        ),
+        bid: 100,
+        hand: None,
+        confidence: 0.5,
+    };
+    play_game(rules, &opts, index, solver)
+}
+
+/// L's estimate at its first move of `game`, with `inference`: the chance D
+/// makes and D's mean points after the card L chooses.
+fn first_move_estimate(
+    rules: &Rules,
+    game: &Game,
+    samples: usize,
+    seed: u64,
+    inference: Inference,
+    solver: &mut Solver,
+) -> (Estimate, f64, u16) {
+    let (view, mut state) = first_move_view(rules, game);
     let opts = PimcOptions {
         samples,
         seed,
@@ -130,17 +168,8 @@ pub fn measure(
     progress: Progress,
 ) -> Vec<Measured> {
     workers.map(deals, progress, |solver, i| {
-        let opts = |defenders: Inference| PlayOptions {
-            deals,
-            seed,
-            declarer: PlayerKind::Pimc(samples, Inference::Model),
-            defenders: PlayerKind::Pimc(samples, defenders),
-            bid: 100,
-            hand: None,
-            confidence: 0.5,
-        };
-        let reading = play_game(rules, &opts(Inference::Model), i, solver);
-        let uniform = play_game(rules, &opts(Inference::None), i, solver);
+        let reading = game_of(rules, deals, samples, seed, i, true, solver);
+        let uniform = game_of(rules, deals, samples, seed, i, false, solver);
         let est_seed = decision_seed(seed, i, 1);
         let (estimate_model, effective_samples, dd_truth) =
             first_move_estimate(rules, &reading, samples, est_seed, Inference::Model, solver);

@@ -309,42 +309,48 @@ pub fn worths(
     workers.map(hands, progress, |solver, i| {
         let hand = worth_hand(rules, seed, i);
         let mut rng = sample_rng(seed, AUX_STREAM + i as u64);
-        let (mean, announce) = measure(solver, rules, hand, layouts, &mut rng);
+        let values = measure(solver, hand, layouts, &mut rng);
         WorthSeen {
             hand: hand.to_string(),
-            mean,
-            announce: f64::from(announce),
+            mean: crate::estimate::mean(&values),
+            announce: f64::from(announce_over(&values, 100, rules)),
         }
     })
 }
 
-/// D's mean double-dummy points with eight cards `hand`, leading, over
-/// `layouts` random layouts of the others' sixteen, and the level those
-/// points announce over a bid of 100, were its marriages no limit.
-fn measure(
-    solver: &mut Solver,
-    rules: &Rules,
-    hand: CardSet,
-    layouts: usize,
-    rng: &mut SeededRng,
-) -> (f64, u16) {
-    let values: Vec<u16> = (0..layouts)
+/// D's double-dummy points with eight cards `hand`, leading, on `layouts`
+/// random layouts of the others' sixteen.
+fn measure(solver: &mut Solver, hand: CardSet, layouts: usize, rng: &mut SeededRng) -> Vec<u16> {
+    (0..layouts)
         .map(|_| {
             let p = deal_unseen(hand, &[8, 8], rng);
             let start = State::new([hand, p[0], p[1]], Seat::D, None, [0; 3]);
             solver.value(&start)
         })
-        .collect();
-    // Every level four marriages could allow.
-    let every_level = levels_from(100, crate::estimate::cap(CardSet::ALL, rules), rules);
-    (
-        crate::estimate::mean(&values),
-        announce_among(every_level, 100, 0.5, &values),
-    )
+        .collect()
 }
 
-/// The table of [`super::announced`]: the level each hand of eight
-/// announces (in tens over 100), measured as [`worths`] measures, on
+/// The level D's procedure announces over a bid of `bid` from the points
+/// `values`, were its marriages no limit.
+fn announce_over(values: &[u16], bid: u16, rules: &Rules) -> u16 {
+    // Every level four marriages could allow.
+    let every_level = levels_from(bid, crate::estimate::cap(CardSet::ALL, rules), rules);
+    announce_among(every_level, bid, 0.5, values)
+}
+
+/// The table's level from the points `values`: the level announced over
+/// a bid of 100 and, where that is 100, the level announced over a bid of
+/// 0, at most 100. (Over a bid of 0 alone, a hand that makes 110 nine times
+/// in ten would announce 90, whose expected score is higher.)
+pub(crate) fn graded_level(values: &[u16], rules: &Rules) -> u16 {
+    match announce_over(values, 100, rules) {
+        100 => announce_over(values, 0, rules).min(100),
+        level => level,
+    }
+}
+
+/// The table of [`super::announced`]: each hand of eight's
+/// [`graded_level`] (in tens), measured as [`worths`] measures, on
 /// `layouts` layouts of hand `r`'s own seed stream, once for each hand
 /// measured (`measured`: [`announced::measured_hands`]).
 pub fn announce_table(
@@ -358,8 +364,8 @@ pub fn announce_table(
     let levels = workers.map(measured.len(), progress, |solver, i| {
         let r = measured[i];
         let mut rng = sample_rng(seed, r as u64);
-        let (_, level) = measure(solver, rules, announced::unrank(r), layouts, &mut rng);
-        u8::try_from((level - 100) / 10).expect("levels up to 360")
+        let values = measure(solver, announced::unrank(r), layouts, &mut rng);
+        u8::try_from(graded_level(&values, rules) / 10).expect("levels up to 360")
     });
     (0..announced::HANDS)
         .map(|r| {
@@ -375,6 +381,65 @@ pub fn announce_table(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The table's level: over a bid of 100 where that is above 100, else
+    /// over a bid of 0 and at most 100.
+    #[test]
+    fn a_graded_level_is_the_announce_over_100_graded_below_it() {
+        let r = Rules::STANDARD;
+        let of = |parts: &[(usize, u16)]| -> Vec<u16> {
+            parts
+                .iter()
+                .flat_map(|&(n, v)| std::iter::repeat_n(v, n))
+                .collect()
+        };
+        // Always 115: 110 over 100, and over 0 too.
+        assert_eq!(graded_level(&of(&[(24, 115)]), &r), 110);
+        // Always 93: over 100 nothing is made, over 0 it is 90.
+        assert_eq!(graded_level(&of(&[(24, 93)]), &r), 90);
+        // 115 twenty times, 85 four: over 0, 80 (made every time) has the
+        // best expected score, but over 100 it is 110, and that is kept.
+        let mostly = of(&[(20, 115), (4, 85)]);
+        assert_eq!(announce_over(&mostly, 0, &r), 80);
+        assert_eq!(graded_level(&mostly, &r), 110);
+        // Over 0 a hand that makes 140 always would announce 140: no cap
+        // at 100 above it.
+        assert_eq!(graded_level(&of(&[(24, 144)]), &r), 140);
+        // 100 made every time, 110 never: 100 either way.
+        assert_eq!(graded_level(&of(&[(24, 105)]), &r), 100);
+        assert_eq!(graded_level(&of(&[(12, 0), (12, 30)]), &r), 0);
+    }
+
+    /// The shipped `data/announce.bin` is what `tysiac inference
+    /// announce-table --layouts 24 --seed 20261203` measures: hands of every
+    /// level measured again on their own seed streams.
+    #[test]
+    fn the_shipped_table_is_what_the_command_measures() {
+        let r = Rules::STANDARD;
+        let mut solver = Solver::new(r);
+        let measured = announced::measured_hands();
+        let mut levels = std::collections::BTreeSet::new();
+        let mut checked = 0;
+        // Every 9,000th hand measured, and the first few of each level
+        // above 100 (rarer: 10% of the hands).
+        let mut above = 0;
+        for (k, &rank) in measured.iter().enumerate() {
+            let hand = announced::unrank(rank);
+            let shipped = announced::announced(hand).unwrap();
+            let take = k % 9_000 == 0 || (shipped > 100 && k % 97 == 0 && above < 12);
+            if !take {
+                continue;
+            }
+            above += usize::from(shipped > 100);
+            let mut rng = sample_rng(20_261_203, rank as u64);
+            let values = measure(&mut solver, hand, 24, &mut rng);
+            assert_eq!(graded_level(&values, &r), shipped, "{hand}");
+            levels.insert(shipped);
+            checked += 1;
+        }
+        assert!(checked > 40 && levels.len() > 8, "{checked} {levels:?}");
+        assert!(levels.iter().any(|&l| l < 100) && levels.iter().any(|&l| l > 100));
+    }
 
     /// The gift is the pair passed to L and R, in that order; a discard or
     /// a lay-away gives no defender a card.

@@ -379,7 +379,7 @@ pub fn contract_features(kept: CardSet, rules: &Rules, worth: &Worth) -> [f64; C
 }
 
 /// What [`Model::announce_from`] must say.
-pub const ANNOUNCE_FROM: &str = "table";
+pub const ANNOUNCE_FROM: &str = "table from 0";
 
 /// What a call says of the level of `cards` that made it: `i`, but no
 /// upper end when the call it declined (the next bid, the next contract)
