@@ -712,6 +712,36 @@ fn train_fits_saved_data_and_refuses_a_bad_line_at_its_place() {
     assert_eq!(first["made_by"]["command"], played);
     assert_eq!(first["made_by"]["auctions"], 7);
     assert_eq!(saved.lines().count(), planted_data().lines().count() + 1);
+    // Untempered, unless the held contract's exponent is asked for; the
+    // model's command then says so, and an exponent out of range is refused.
+    assert_eq!(m.temper, tysiac::inference::Temper::default());
+    let held = dir.join("held.json");
+    Command::cargo_bin("tysiac")
+        .unwrap()
+        .args(["inference", "train", "--quiet", "--temper-held", "0.6"])
+        .arg("--from-data")
+        .arg(&made)
+        .arg("--out")
+        .arg(&held)
+        .assert()
+        .success();
+    let h = Model::from_json(&std::fs::read_to_string(&held).unwrap()).unwrap();
+    assert_eq!(h.temper.contract_held, 0.6);
+    assert_eq!(h.temper.contract_raised, 1.0);
+    assert_eq!(h.command, format!("{played} --temper-held 0.6"));
+    assert_eq!(h.contract, m.contract);
+    let out = Command::cargo_bin("tysiac")
+        .unwrap()
+        .args(["inference", "train", "--quiet", "--temper-held", "2.5"])
+        .arg("--from-data")
+        .arg(&made)
+        .arg("--out")
+        .arg(dir.join("never.json"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("not an exponent from 0 to 2"), "{err}");
     // A contract hand of seven cards, on line 3 of a file.
     let bad = dir.join("bad.jsonl");
     let mut lines: Vec<String> = planted_data().lines().map(String::from).collect();

@@ -150,9 +150,21 @@ pub struct TrainArgs {
     /// Fit on observations saved by --save-data instead of playing.
     #[arg(long, value_name = "FILE")]
     pub from_data: Option<PathBuf>,
+    /// How far a contract held at the bid is believed: its log-likelihood
+    /// times this (the model's `temper.contract_held`; docs/inference.md
+    /// says how the shipped 0.6 was chosen).
+    #[arg(long, default_value_t = 1.0, value_parser = exponent)]
+    pub temper_held: f64,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+}
+
+fn exponent(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if (0.0..=2.0).contains(&x) => Ok(x),
+        _ => Err(format!("'{s}' is not an exponent from 0 to 2")),
+    }
 }
 
 #[derive(Args)]
@@ -315,7 +327,11 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
                 of D's eight cards learned from the solver, and conditional logits of \
                 the two cards D gives away and of its first lead"
             .into(),
-        command: made.command.clone(),
+        command: if a.temper_held == 1.0 {
+            made.command.clone()
+        } else {
+            format!("{} --temper-held {}", made.command, a.temper_held)
+        },
         hand_features: HAND_FEATURE_NAMES.iter().map(|s| s.to_string()).collect(),
         gift_features: GIFT_FEATURE_NAMES.iter().map(|s| s.to_string()).collect(),
         lead_features: LEAD_FEATURE_NAMES.iter().map(|s| s.to_string()).collect(),
@@ -325,8 +341,12 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
         announce_from: tysiac::inference::ANNOUNCE_FROM.into(),
         gift,
         lead,
-        // Untempered: `tysiac inference calibrate` fits the tempering next.
-        temper: Temper::default(),
+        // Untempered but for the held contract's exponent if asked:
+        // `tysiac inference calibrate` fits the tempering next.
+        temper: Temper {
+            contract_held: a.temper_held,
+            ..Temper::default()
+        },
         training,
     };
     let text = serde_json::to_string_pretty(&model).expect("serializes") + "\n";
