@@ -105,7 +105,7 @@ impl Ordinal {
 
     /// Whether the scales and the slip are numbers a model can have.
     pub fn is_sound(&self) -> bool {
-        let slip_ok = self.slip == 0.0 || (self.slip > 0.0 && self.slip < 1.0 && self.wide > 0.0);
+        let slip_ok = (0.0..1.0).contains(&self.slip) && (self.slip == 0.0 || self.wide > 0.0);
         self.scale > 0.0 && slip_ok && self.weights.iter().all(|w| w.is_finite())
     }
 }
