@@ -25,7 +25,7 @@ struct Levels<'a> {
     data: &'a [(Vec<f64>, Interval)],
 }
 
-impl Levels<'_> {
+impl Objective for Levels<'_> {
     /// Minus the mean log-likelihood, and its gradient.
     fn eval(&self, p: &[f64]) -> (f64, Vec<f64>) {
         let k = p.len() - 1;
@@ -72,33 +72,52 @@ fn ridge(cost: f64, mut grad: Vec<f64>, p: &[f64], from: usize) -> (f64, Vec<f64
     (cost, grad)
 }
 
-impl CostFunction for Levels<'_> {
+/// A cost to minimise (minus a mean log-likelihood, or a mean squared
+/// error) with its gradient; the optimiser adds the [`ridge`].
+trait Objective {
+    /// The cost at `p`, and its gradient.
+    fn eval(&self, p: &[f64]) -> (f64, Vec<f64>);
+    /// The first parameter the ridge pulls: 1 where the first is an
+    /// intercept (or, for the levels, its slope's partner), 0 for the
+    /// conditional logits, which have none.
+    const RIDGE_FROM: usize = 1;
+}
+
+/// An objective borrowed is the same objective (a fit that minimises and
+/// then reads its cost keeps it).
+impl<O: Objective> Objective for &O {
+    const RIDGE_FROM: usize = O::RIDGE_FROM;
+    fn eval(&self, p: &[f64]) -> (f64, Vec<f64>) {
+        (**self).eval(p)
+    }
+}
+
+/// An [`Objective`] with its ridge, as argmin asks for it.
+struct Ridged<O>(O);
+
+impl<O: Objective> CostFunction for Ridged<O> {
     type Param = Vec<f64>;
     type Output = f64;
     fn cost(&self, p: &Vec<f64>) -> Result<f64, argmin::core::Error> {
-        let (c, g) = self.eval(p);
-        Ok(ridge(c, g, p, 1).0)
+        let (c, g) = self.0.eval(p);
+        Ok(ridge(c, g, p, O::RIDGE_FROM).0)
     }
 }
 
-impl Gradient for Levels<'_> {
+impl<O: Objective> Gradient for Ridged<O> {
     type Param = Vec<f64>;
     type Gradient = Vec<f64>;
     fn gradient(&self, p: &Vec<f64>) -> Result<Vec<f64>, argmin::core::Error> {
-        let (c, g) = self.eval(p);
-        Ok(ridge(c, g, p, 1).1)
+        let (c, g) = self.0.eval(p);
+        Ok(ridge(c, g, p, O::RIDGE_FROM).1)
     }
 }
 
-fn minimise<P>(problem: P, start: Vec<f64>) -> Result<Vec<f64>, String>
-where
-    P: CostFunction<Param = Vec<f64>, Output = f64>
-        + Gradient<Param = Vec<f64>, Gradient = Vec<f64>>,
-{
+fn minimise<O: Objective>(objective: O, start: Vec<f64>) -> Result<Vec<f64>, String> {
     let solver = LBFGS::new(MoreThuenteLineSearch::new(), 10)
         .with_tolerance_grad(1e-9)
         .map_err(|e| e.to_string())?;
-    let res = Executor::new(problem, solver)
+    let res = Executor::new(Ridged(objective), solver)
         .configure(|s| s.param(start).max_iters(500))
         .run()
         .map_err(|e| format!("fitting: {e}"))?;
@@ -142,7 +161,7 @@ struct Slipping<'a> {
     data: &'a [(Vec<f64>, Interval)],
 }
 
-impl Slipping<'_> {
+impl Objective for Slipping<'_> {
     /// Minus the mean log-likelihood, and its gradient.
     fn eval(&self, p: &[f64]) -> (f64, Vec<f64>) {
         let k = p.len() - 3;
@@ -183,24 +202,6 @@ impl Slipping<'_> {
     }
 }
 
-impl CostFunction for Slipping<'_> {
-    type Param = Vec<f64>;
-    type Output = f64;
-    fn cost(&self, p: &Vec<f64>) -> Result<f64, argmin::core::Error> {
-        let (c, g) = self.eval(p);
-        Ok(ridge(c, g, p, 1).0)
-    }
-}
-
-impl Gradient for Slipping<'_> {
-    type Param = Vec<f64>;
-    type Gradient = Vec<f64>;
-    fn gradient(&self, p: &Vec<f64>) -> Result<Vec<f64>, argmin::core::Error> {
-        let (c, g) = self.eval(p);
-        Ok(ridge(c, g, p, 1).1)
-    }
-}
-
 /// The ordinal model with slips ([`Ordinal::slip`]) that best explains
 /// `data`, and its mean log-likelihood per observation. The mixture is not
 /// concave, so it starts from the plain fit's optimum, with a twentieth of
@@ -233,7 +234,7 @@ struct Squares<'a> {
     data: &'a [(Vec<f64>, f64)],
 }
 
-impl Squares<'_> {
+impl Objective for Squares<'_> {
     /// Half the mean squared error, and its gradient.
     fn eval(&self, w: &[f64]) -> (f64, Vec<f64>) {
         let mut cost = 0.0;
@@ -247,24 +248,6 @@ impl Squares<'_> {
         }
         let n = self.data.len().max(1) as f64;
         (cost / n, grad.into_iter().map(|d| d / n).collect())
-    }
-}
-
-impl CostFunction for Squares<'_> {
-    type Param = Vec<f64>;
-    type Output = f64;
-    fn cost(&self, p: &Vec<f64>) -> Result<f64, argmin::core::Error> {
-        let (c, g) = self.eval(p);
-        Ok(ridge(c, g, p, 1).0)
-    }
-}
-
-impl Gradient for Squares<'_> {
-    type Param = Vec<f64>;
-    type Gradient = Vec<f64>;
-    fn gradient(&self, p: &Vec<f64>) -> Result<Vec<f64>, argmin::core::Error> {
-        let (c, g) = self.eval(p);
-        Ok(ridge(c, g, p, 1).1)
     }
 }
 
@@ -292,7 +275,8 @@ struct Choices {
     features: usize,
 }
 
-impl Choices {
+impl Objective for Choices {
+    const RIDGE_FROM: usize = 0;
     fn eval(&self, w: &[f64]) -> (f64, Vec<f64>) {
         let mut cost = 0.0;
         let mut grad = vec![0.0; self.features];
@@ -316,24 +300,6 @@ impl Choices {
         }
         let n = self.data.len().max(1) as f64;
         (cost / n, grad.into_iter().map(|d| d / n).collect())
-    }
-}
-
-impl CostFunction for &Choices {
-    type Param = Vec<f64>;
-    type Output = f64;
-    fn cost(&self, p: &Vec<f64>) -> Result<f64, argmin::core::Error> {
-        let (c, g) = self.eval(p);
-        Ok(ridge(c, g, p, 0).0)
-    }
-}
-
-impl Gradient for &Choices {
-    type Param = Vec<f64>;
-    type Gradient = Vec<f64>;
-    fn gradient(&self, p: &Vec<f64>) -> Result<Vec<f64>, argmin::core::Error> {
-        let (c, g) = self.eval(p);
-        Ok(ridge(c, g, p, 0).1)
     }
 }
 
@@ -438,6 +404,43 @@ mod tests {
     use super::*;
     use rand::{Rng, SeedableRng};
 
+    /// Asserts that `grad` is the slope of `cost` at `p`, by central
+    /// differences of step `h`.
+    fn assert_slopes(cost: impl Fn(&[f64]) -> f64, p: &[f64], grad: &[f64], h: f64) {
+        for j in 0..p.len() {
+            let (mut up, mut down) = (p.to_vec(), p.to_vec());
+            up[j] += h;
+            down[j] -= h;
+            let slope = (cost(&up) - cost(&down)) / (2.0 * h);
+            assert!(
+                (slope - grad[j]).abs() < 1e-6,
+                "{j}: {slope} vs {}",
+                grad[j]
+            );
+        }
+    }
+
+    /// `n` hands with features (1, x), x uniform in 0..8, whose level is
+    /// 100 + 10 x plus logistic noise of the scale `scale` draws, each seen
+    /// as the 10-wide band it falls in.
+    fn planted_bands(
+        seed: u64,
+        n: usize,
+        mut scale: impl FnMut(&mut rand_chacha::ChaCha8Rng) -> f64,
+    ) -> Vec<(Vec<f64>, Interval)> {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        (0..n)
+            .map(|_| {
+                let x: f64 = rng.gen_range(0.0..8.0);
+                let u: f64 = rng.gen_range(1e-9..1.0);
+                let s = scale(&mut rng);
+                let level = 100.0 + 10.0 * x + s * (u / (1.0 - u)).ln();
+                let band = (level / 10.0).floor() as u16 * 10;
+                (vec![1.0, x], Interval::between(Some(band), Some(band + 10)))
+            })
+            .collect()
+    }
+
     #[test]
     fn the_ridge_gradient_is_its_cost_s_derivative() {
         // The optimiser trusts the gradient to be the cost's slope: check
@@ -502,35 +505,14 @@ mod tests {
             .sum::<f64>()
             / 20.0;
         assert!((cost - want).abs() < 1e-9, "{cost} vs {want}");
-        for j in 0..7 {
-            let h = 1e-5;
-            let mut up = w.clone();
-            up[j] += h;
-            let mut down = w.clone();
-            down[j] -= h;
-            let slope = (choices.eval(&up).0 - choices.eval(&down).0) / (2.0 * h);
-            assert!(
-                (slope - grad[j]).abs() < 1e-6,
-                "{j}: {slope} vs {}",
-                grad[j]
-            );
-        }
+        assert_slopes(|p| choices.eval(p).0, &w, &grad, 1e-5);
     }
 
     #[test]
     fn recovers_a_planted_ordinal_model() {
         // Levels 100 + 10 x plus logistic noise of scale 8, seen as 10-wide
         // bands: the fit must find the weights and the scale again.
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-        let data: Vec<(Vec<f64>, Interval)> = (0..4000)
-            .map(|_| {
-                let x: f64 = rng.gen_range(0.0..8.0);
-                let u: f64 = rng.gen_range(1e-9..1.0);
-                let level = 100.0 + 10.0 * x + 8.0 * (u / (1.0 - u)).ln();
-                let band = (level / 10.0).floor() as u16 * 10;
-                (vec![1.0, x], Interval::between(Some(band), Some(band + 10)))
-            })
-            .collect();
+        let data = planted_bands(7, 4000, |_| 8.0);
         let (m, _) = fit_levels(&data).unwrap();
         assert!((m.weights[0] - 100.0).abs() < 2.0, "{m:?}");
         assert!((m.weights[1] - 10.0).abs() < 0.5, "{m:?}");
@@ -569,21 +551,7 @@ mod tests {
             .sum::<f64>()
             / 30.0;
         assert!((cost - want).abs() < 1e-9, "{cost} vs {want}");
-        for j in 0..p.len() {
-            let h = 1e-6;
-            let mut up = p.clone();
-            up[j] += h;
-            let mut down = p.clone();
-            down[j] -= h;
-            let slope = (Slipping { data: &data }.eval(&up).0
-                - Slipping { data: &data }.eval(&down).0)
-                / (2.0 * h);
-            assert!(
-                (slope - grad[j]).abs() < 1e-6,
-                "{j}: {slope} vs {}",
-                grad[j]
-            );
-        }
+        assert_slopes(|q| Slipping { data: &data }.eval(q).0, &p, &grad, 1e-6);
     }
 
     #[test]
@@ -591,17 +559,7 @@ mod tests {
         // Levels 100 + 10 x, nine in ten with noise of scale 2, one in ten
         // of scale 25, seen as 10-wide bands: the mixture finds all four
         // again, and explains the data better than one curve can.
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
-        let data: Vec<(Vec<f64>, Interval)> = (0..6000)
-            .map(|_| {
-                let x: f64 = rng.gen_range(0.0..8.0);
-                let u: f64 = rng.gen_range(1e-9..1.0);
-                let scale = if rng.gen_bool(0.1) { 25.0 } else { 2.0 };
-                let level = 100.0 + 10.0 * x + scale * (u / (1.0 - u)).ln();
-                let band = (level / 10.0).floor() as u16 * 10;
-                (vec![1.0, x], Interval::between(Some(band), Some(band + 10)))
-            })
-            .collect();
+        let data = planted_bands(11, 6000, |rng| if rng.gen_bool(0.1) { 25.0 } else { 2.0 });
         let (m, ll) = fit_levels_with_slips(&data).unwrap();
         assert!((m.weights[0] - 100.0).abs() < 2.0, "{m:?}");
         assert!((m.weights[1] - 10.0).abs() < 0.3, "{m:?}");
@@ -617,16 +575,7 @@ mod tests {
     fn without_slips_the_mixture_gives_the_plain_fit() {
         // Noise of one scale: the mixture has nothing to add, and a fit
         // no better than the plain one is the plain one.
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
-        let data: Vec<(Vec<f64>, Interval)> = (0..3000)
-            .map(|_| {
-                let x: f64 = rng.gen_range(0.0..8.0);
-                let u: f64 = rng.gen_range(1e-9..1.0);
-                let level = 100.0 + 10.0 * x + 6.0 * (u / (1.0 - u)).ln();
-                let band = (level / 10.0).floor() as u16 * 10;
-                (vec![1.0, x], Interval::between(Some(band), Some(band + 10)))
-            })
-            .collect();
+        let data = planted_bands(12, 3000, |_| 6.0);
         let (m, ll) = fit_levels_with_slips(&data).unwrap();
         let (plain, ll_plain) = fit_levels(&data).unwrap();
         assert!(ll >= ll_plain && ll < ll_plain + 0.01, "{ll} vs {ll_plain}");
