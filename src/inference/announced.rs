@@ -2,10 +2,12 @@
 //! 735,471 hands of eight, measured once by the solver and shipped as
 //! `data/announce.bin` (one byte a hand: the level, in tens).
 //!
-//! The level is the procedure's over a bid of 0, not 100: a bid's floor
-//! would make one class of every hand that cannot announce 110, the
-//! hopeless and the nearly good alike, and those few of them D does raise
-//! with are the nearly good ones (docs/inference.md).
+//! The level is the procedure's over a bid of 100 and, for a hand that
+//! announces only 100 there, its level over a bid of 0, at most 100
+//! (`data::graded_level`): a bid's floor alone would make one class of
+//! every hand that cannot announce 110, the hopeless and the nearly good
+//! alike, and those few of them D does raise with are the nearly good ones
+//! (docs/inference.md).
 //!
 //! D announces from the double-dummy points its kept cards make over the
 //! layouts it samples (`player::announce`), and that procedure is nearly
@@ -100,9 +102,9 @@ fn from_compact(c: u32) -> CardSet {
     CardSet(bits)
 }
 
-/// The level D's procedure announces with `kept` over a bid of 0 (below
-/// 100 for a hand that cannot announce 110), were its marriages no limit;
-/// `None` unless `kept` has eight cards.
+/// The level D's procedure announces with `kept` over a bid of 100, were
+/// its marriages no limit, graded below 100 for a hand that announces only
+/// 100 there (the module says how); `None` unless `kept` has eight cards.
 pub fn announced(kept: CardSet) -> Option<u16> {
     let r = rank(kept)?;
     TABLE.get(r).map(|&b| 10 * u16::from(b))

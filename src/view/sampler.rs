@@ -55,13 +55,16 @@ type Room = [u8; SLOTS];
 struct Counter {
     sizes: Room,
     types: Vec<(u8, Vec<Card>)>,
-    memo: AHashMap<(usize, Room), u128>,
-    /// For each state the count visited: the splits of type `j` that lead
-    /// somewhere, each with its number of assignments, in the order of
-    /// [`Counter::splits`]. Kept so that a draw does not work them out
-    /// again: a weighted decision draws thousands.
-    options: AHashMap<(usize, Room), Vec<(Room, u128)>>,
+    /// For each state (type `j`, room left) the count visited: its number
+    /// of assignments, and the splits of type `j` that lead somewhere, each
+    /// with its number, in the order of [`Counter::splits`]. The splits are
+    /// kept so that a draw does not work them out again: a weighted
+    /// decision draws thousands.
+    memo: AHashMap<(usize, Room), (u128, Splits)>,
 }
+
+/// Splits of one type over the slots, each with its number of assignments.
+type Splits = Vec<(Room, u128)>;
 
 impl Counter {
     fn new(allowed: &[u8; 32], sizes: Room) -> Counter {
@@ -80,14 +83,13 @@ impl Counter {
             sizes,
             types,
             memo: AHashMap::new(),
-            options: AHashMap::new(),
         };
         c.ways(0, sizes);
         c
     }
 
     fn total(&self) -> u128 {
-        self.memo.get(&(0, self.sizes)).copied().unwrap_or(0)
+        self.memo.get(&(0, self.sizes)).map_or(0, |m| m.0)
     }
 
     /// The splits of `n` cards over the slots in `mask` that fit `room`, in
@@ -118,8 +120,8 @@ impl Counter {
         if j == self.types.len() {
             return u128::from(room == [0; SLOTS]);
         }
-        if let Some(&w) = self.memo.get(&(j, room)) {
-            return w;
+        if let Some(m) = self.memo.get(&(j, room)) {
+            return m.0;
         }
         let (mask, n) = (self.types[j].0, self.types[j].1.len() as u8);
         let mut options = Vec::new();
@@ -131,8 +133,7 @@ impl Counter {
             }
         }
         let total = options.iter().map(|o| o.1).sum();
-        self.memo.insert((j, room), total);
-        self.options.insert((j, room), options);
+        self.memo.insert((j, room), (total, options));
         total
     }
 
@@ -141,8 +142,8 @@ impl Counter {
         let mut room = self.sizes;
         let mut out = [CardSet::EMPTY; SLOTS];
         for (j, (_, cards)) in self.types.iter().enumerate() {
-            let options = self
-                .options
+            let (_, options) = self
+                .memo
                 .get(&(j, room))
                 .expect("a draw walks only states the count visited");
             let k = pick(options, rng);
