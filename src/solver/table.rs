@@ -278,10 +278,22 @@ impl Table for TransTable {
         let (mut lower, mut upper) = (i16::MIN, i16::MAX);
         let mut best = NO_PLACE;
         let mut exact = false;
-        for e in &self.buckets[self.bucket(key)].0 {
-            if e.w[0] != key.shape[0] || e.w[1] != key.shape[1] || e.w[2] & SPARE < floor {
-                continue;
-            }
+        let bucket = &self.buckets[self.bucket(key)].0;
+        // Which entries are live and of the key's shape, found without a
+        // branch per entry: most probes find none, and which entry matches
+        // is too irregular for the branch predictor.
+        let mut hits = 0u32;
+        for (k, e) in bucket.iter().enumerate() {
+            let hit =
+                (e.w[0] == key.shape[0]) & (e.w[1] == key.shape[1]) & (e.w[2] & SPARE >= floor);
+            hits |= (hit as u32) << k;
+        }
+        if hits == 0 {
+            return None;
+        }
+        while hits != 0 {
+            let e = &bucket[hits.trailing_zeros() as usize];
+            hits &= hits - 1;
             let cards = e.w[2] & !SPARE;
             let this = cards == key.cards;
             let (lo, hi) = if this {
