@@ -106,6 +106,9 @@ fn the_same_seed_gives_the_same_games_whatever_the_threads() {
             "low",
             "high",
             "points_per_hand",
+            "paired_total",
+            "paired_stderr",
+            "paired_z",
             "made",
             "bombs",
         ] {

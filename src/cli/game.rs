@@ -263,7 +263,7 @@ fn arena_run(args: &GameArgs, seats: &[String]) -> Result<ExitCode, String> {
         }
     );
     println!(
-        "{:<12} {:>5} {:>6} {:>16} {:>6} {:>7} {:>8} {:>6} {:>6} {:>6} {:>6}",
+        "{:<12} {:>5} {:>6} {:>16} {:>6} {:>7} {:>8} {:>15} {:>6} {:>6} {:>6} {:>6}",
         "kind",
         "seats",
         "wins",
@@ -271,6 +271,7 @@ fn arena_run(args: &GameArgs, seats: &[String]) -> Result<ExitCode, String> {
         "fair",
         "z",
         "pts/hand",
+        "paired (z)",
         "decl",
         "made",
         "bombs",
@@ -278,7 +279,7 @@ fn arena_run(args: &GameArgs, seats: &[String]) -> Result<ExitCode, String> {
     );
     for k in &report.kinds {
         println!(
-            "{:<12} {:>5} {:>6.1} {:>5.2} ({:.2}-{:.2}) {:>6.2} {:>7.2} {:>8.1} {:>6} {:>6} {:>6} {:>6}",
+            "{:<12} {:>5} {:>6.1} {:>5.2} ({:.2}-{:.2}) {:>6.2} {:>7.2} {:>8.1} {:>15} {:>6} {:>6} {:>6} {:>6}",
             k.kind,
             k.seats,
             k.wins,
@@ -288,6 +289,11 @@ fn arena_run(args: &GameArgs, seats: &[String]) -> Result<ExitCode, String> {
             k.fair_share,
             k.z,
             k.points_per_hand,
+            match (k.paired_total, k.paired_z) {
+                (Some(t), Some(z)) => format!("{t:+.1} ({z:+.2})"),
+                (Some(t), None) => format!("{t:+.1}"),
+                _ => "-".to_string(),
+            },
             k.declared,
             k.made,
             k.bombs,

@@ -150,6 +150,13 @@ pub struct KindReport {
     pub z: f64,
     /// Mean points added to its total per hand played.
     pub points_per_hand: f64,
+    /// The paired comparison (see [`paired_totals`]): its final total less
+    /// the other kinds' in the same seat of the same block, the mean over
+    /// blocks, its standard error and z; null with one kind or fewer than
+    /// two whole blocks.
+    pub paired_total: Option<f64>,
+    pub paired_stderr: Option<f64>,
+    pub paired_z: Option<f64>,
     pub declared: usize,
     pub made: usize,
     pub bombs: usize,
@@ -242,6 +249,7 @@ pub fn report(rules: &Rules, kinds: &[String], seed: u64, games: &[ArenaGame]) -
             let (low, high) = wilson(wins.round() as usize, seats);
             let fair = 1.0 / n as f64;
             let se = (fair * (1.0 - fair) / seats.max(1) as f64).sqrt();
+            let paired = paired_totals(name, n, games);
             KindReport {
                 kind: name.clone(),
                 seats,
@@ -252,6 +260,9 @@ pub fn report(rules: &Rules, kinds: &[String], seed: u64, games: &[ArenaGame]) -
                 fair_share: fair,
                 z: (share - fair) / se,
                 points_per_hand: points as f64 / hands.max(1) as f64,
+                paired_total: paired.map(|p| p.0),
+                paired_stderr: paired.map(|p| p.1),
+                paired_z: paired.and_then(|(m, se)| (se > 0.0).then(|| m / se)),
                 declared,
                 made,
                 bombs,
@@ -270,6 +281,54 @@ pub fn report(rules: &Rules, kinds: &[String], seed: u64, games: &[ArenaGame]) -
     }
 }
 
+/// Kind `name`'s final totals against the other kinds' on the same deals:
+/// in each whole block (`seats` games, one seed, the kinds rotated), for
+/// each seat, its mean total there less the others' mean there; each
+/// block's value is the mean over its seats. Returns the mean over blocks
+/// and its standard error, or `None` without another kind or with fewer
+/// than two whole blocks.
+///
+/// Why beside the win share: the deals decide most games whoever sits
+/// where (with the seats rotated, a kind no better than the others wins
+/// exactly its share), so wins see a difference only through the few
+/// games it turns; the totals see every point of it, paired on the same
+/// cards.
+pub fn paired_totals(name: &str, seats: usize, games: &[ArenaGame]) -> Option<(f64, f64)> {
+    let mut blocks: Vec<f64> = Vec::new();
+    for block in games.chunks(seats) {
+        let whole = block.len() == seats
+            && block.iter().all(|g| g.game / seats == block[0].game / seats);
+        if !whole {
+            continue;
+        }
+        let mut sum = 0.0;
+        for seat in 0..seats {
+            let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+            for g in block {
+                let total = f64::from(g.totals[seat]);
+                if g.seats[seat] == name {
+                    mine.push(total);
+                } else {
+                    theirs.push(total);
+                }
+            }
+            if mine.is_empty() || theirs.is_empty() {
+                return None;
+            }
+            let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+            sum += mean(&mine) - mean(&theirs);
+        }
+        blocks.push(sum / seats as f64);
+    }
+    if blocks.len() < 2 {
+        return None;
+    }
+    let k = blocks.len() as f64;
+    let mean = blocks.iter().sum::<f64>() / k;
+    let var = blocks.iter().map(|b| (b - mean).powi(2)).sum::<f64>() / (k - 1.0);
+    Some((mean, (var / k).sqrt()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -283,5 +342,56 @@ mod tests {
         assert_eq!(seats_of_game(&k, 3), ["a", "b", "c"]);
         assert_eq!(seed_of_game(5, 3, 2), 5);
         assert_eq!(seed_of_game(5, 3, 3), 6);
+    }
+
+    /// Game `g` of an arena of `kinds` that ended with `totals`.
+    fn game(g: usize, kinds: &[String], totals: [i32; 3]) -> ArenaGame {
+        ArenaGame {
+            game: g,
+            seed: 0,
+            seats: seats_of_game(kinds, g),
+            winners: vec![],
+            totals: totals.to_vec(),
+            hands: 1,
+            declared: vec![0; 3],
+            made: vec![0; 3],
+            bombs: vec![0; 3],
+            barrel_falls: vec![0; 3],
+            record: String::new(),
+        }
+    }
+
+    #[test]
+    fn paired_totals_compare_seat_by_seat_within_blocks() {
+        let k: Vec<String> = ["a", "b", "b"].map(String::from).to_vec();
+        // Block 0: the seats' totals are set by the deals (600, 700, 1000)
+        // and `a` adds 30 wherever it sits; block 1: `a` adds 10.
+        let mut games = Vec::new();
+        for (block, extra) in [(0, 30), (1, 10)] {
+            for r in 0..3 {
+                let g = 3 * block + r;
+                let seats = seats_of_game(&k, g);
+                let totals: [i32; 3] = std::array::from_fn(|s| {
+                    [600, 700, 1000][s] + if seats[s] == "a" { extra } else { 0 }
+                });
+                games.push(game(g, &k, totals));
+            }
+        }
+        let (mean, se) = paired_totals("a", 3, &games).unwrap();
+        assert!((mean - 20.0).abs() < 1e-9, "{mean}");
+        // Two blocks of 30 and 10: standard deviation 14.14, over sqrt(2).
+        assert!((se - 10.0).abs() < 1e-9, "{se}");
+        let (mean_b, _) = paired_totals("b", 3, &games).unwrap();
+        assert!((mean_b + 20.0).abs() < 1e-9, "{mean_b}");
+        // The win share cannot see it: the deals decide who wins.
+        let report = report(&Rules::STANDARD, &k, 0, &games);
+        assert_eq!(report.kinds[0].paired_total, Some(mean));
+        assert_eq!(report.kinds[0].paired_z, Some(2.0));
+        // A broken block, one kind, or a single block: no comparison.
+        assert!(paired_totals("a", 3, &games[..4]).is_none());
+        assert!(paired_totals("a", 3, &games[1..]).is_none());
+        let same: Vec<String> = ["a", "a", "a"].map(String::from).to_vec();
+        let alike: Vec<ArenaGame> = (0..6).map(|g| game(g, &same, [1, 2, 3])).collect();
+        assert!(paired_totals("a", 3, &alike).is_none());
     }
 }
