@@ -294,17 +294,16 @@ pub fn report(rules: &Rules, kinds: &[String], seed: u64, games: &[ArenaGame]) -
 /// games it turns; the totals see every point of it, paired on the same
 /// cards.
 pub fn paired_totals(name: &str, seats: usize, games: &[ArenaGame]) -> Option<(f64, f64)> {
+    let mut by_block: std::collections::BTreeMap<usize, Vec<&ArenaGame>> = Default::default();
+    for g in games {
+        by_block.entry(g.game / seats).or_default().push(g);
+    }
     let mut blocks: Vec<f64> = Vec::new();
-    for block in games.chunks(seats) {
-        let whole = block.len() == seats
-            && block.iter().all(|g| g.game / seats == block[0].game / seats);
-        if !whole {
-            continue;
-        }
+    for block in by_block.values().filter(|b| b.len() == seats) {
         let mut sum = 0.0;
         for seat in 0..seats {
             let (mut mine, mut theirs) = (Vec::new(), Vec::new());
-            for g in block {
+            for g in block.iter() {
                 let total = f64::from(g.totals[seat]);
                 if g.seats[seat] == name {
                     mine.push(total);
@@ -361,22 +360,28 @@ mod tests {
         }
     }
 
-    #[test]
-    fn paired_totals_compare_seat_by_seat_within_blocks() {
+    /// Blocks of three games of kinds `a, b, b` in which the seats' totals
+    /// are set by the deals (600, 700, 1000) and `a` adds its block's
+    /// `extra` wherever it sits.
+    fn blocks_with_edges(extras: &[i32]) -> (Vec<String>, Vec<ArenaGame>) {
         let k: Vec<String> = ["a", "b", "b"].map(String::from).to_vec();
-        // Block 0: the seats' totals are set by the deals (600, 700, 1000)
-        // and `a` adds 30 wherever it sits; block 1: `a` adds 10.
         let mut games = Vec::new();
-        for (block, extra) in [(0, 30), (1, 10)] {
+        for (block, extra) in extras.iter().enumerate() {
             for r in 0..3 {
                 let g = 3 * block + r;
                 let seats = seats_of_game(&k, g);
                 let totals: [i32; 3] = std::array::from_fn(|s| {
-                    [600, 700, 1000][s] + if seats[s] == "a" { extra } else { 0 }
+                    [600, 700, 1000][s] + if seats[s] == "a" { *extra } else { 0 }
                 });
                 games.push(game(g, &k, totals));
             }
         }
+        (k, games)
+    }
+
+    #[test]
+    fn paired_totals_compare_seat_by_seat_within_blocks() {
+        let (k, games) = blocks_with_edges(&[30, 10]);
         let (mean, se) = paired_totals("a", 3, &games).unwrap();
         assert!((mean - 20.0).abs() < 1e-9, "{mean}");
         // Two blocks of 30 and 10: standard deviation 14.14, over sqrt(2).
@@ -393,5 +398,28 @@ mod tests {
         let same: Vec<String> = ["a", "a", "a"].map(String::from).to_vec();
         let alike: Vec<ArenaGame> = (0..6).map(|g| game(g, &same, [1, 2, 3])).collect();
         assert!(paired_totals("a", 3, &alike).is_none());
+    }
+
+    #[test]
+    fn paired_totals_skip_broken_blocks_and_spread_over_blocks() {
+        // Three blocks, +30, +10, +20: mean 20, variance 100 over two
+        // degrees of freedom, standard error 10 / sqrt(3).
+        let (_, games) = blocks_with_edges(&[30, 10, 20]);
+        let (mean, se) = paired_totals("a", 3, &games).unwrap();
+        assert!((mean - 20.0).abs() < 1e-9, "{mean}");
+        assert!((se - 10.0 / 3f64.sqrt()).abs() < 1e-9, "{se}");
+        // Game 3 missing: block 1 is broken and left out; blocks 0 and 2
+        // remain (+30, +20), whatever order the games come in.
+        let mut gapped: Vec<ArenaGame> = games.iter().filter(|g| g.game != 3).cloned().collect();
+        gapped.reverse();
+        let (mean, se) = paired_totals("a", 3, &gapped).unwrap();
+        assert!((mean - 25.0).abs() < 1e-9, "{mean}");
+        assert!((se - 5.0).abs() < 1e-9, "{se}");
+        // The same edge in every block: no spread, so no z.
+        let (k, games) = blocks_with_edges(&[15, 15]);
+        let report = report(&Rules::STANDARD, &k, 0, &games);
+        assert_eq!(report.kinds[0].paired_total, Some(15.0));
+        assert_eq!(report.kinds[0].paired_stderr, Some(0.0));
+        assert_eq!(report.kinds[0].paired_z, None);
     }
 }
