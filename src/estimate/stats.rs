@@ -1,5 +1,6 @@
-//! Small statistics: the Wilson interval for a proportion, a histogram of
-//! points, and the chi-square statistic used to test the sampler.
+//! Small statistics: the Wilson interval for a proportion, a mean with its
+//! standard error, a histogram of points, and the chi-square statistic used
+//! to test the sampler.
 
 use serde::Serialize;
 
@@ -50,6 +51,22 @@ pub fn wilson_share(p: f64, n: f64) -> (f64, f64) {
     // push an endpoint a hair past either (at k = n the upper end computes
     // to 0.9999…), so clamp.
     ((center - half).clamp(0.0, p), (center + half).clamp(p, 1.0))
+}
+
+/// The mean of `xs` and its standard error (the sample standard deviation,
+/// with n − 1, over √n; with one value the spread is taken over one).
+///
+/// ```
+/// use tysiac::estimate::stats::mean_and_stderr;
+/// let (mean, se) = mean_and_stderr(&[30.0, 10.0, 20.0]);
+/// assert_eq!(mean, 20.0);
+/// assert!((se - 10.0 / 3f64.sqrt()).abs() < 1e-12);
+/// ```
+pub fn mean_and_stderr(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len().max(1) as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, (var / n).sqrt())
 }
 
 /// The chi-square statistic Σ (observed − expected)² / expected.

@@ -8,7 +8,7 @@
 
 use serde::Serialize;
 
-use crate::estimate::stats::wilson;
+use crate::estimate::stats::{mean_and_stderr, wilson};
 use crate::estimate::{InputError, Progress, Workers};
 use crate::game::computer::Computer;
 use crate::game::table::Table;
@@ -298,6 +298,7 @@ pub fn paired_totals(name: &str, seats: usize, games: &[ArenaGame]) -> Option<(f
     for g in games {
         by_block.entry(g.game / seats).or_default().push(g);
     }
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
     let mut blocks: Vec<f64> = Vec::new();
     for block in by_block.values().filter(|b| b.len() == seats) {
         let mut sum = 0.0;
@@ -314,18 +315,11 @@ pub fn paired_totals(name: &str, seats: usize, games: &[ArenaGame]) -> Option<(f
             if mine.is_empty() || theirs.is_empty() {
                 return None;
             }
-            let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
             sum += mean(&mine) - mean(&theirs);
         }
         blocks.push(sum / seats as f64);
     }
-    if blocks.len() < 2 {
-        return None;
-    }
-    let k = blocks.len() as f64;
-    let mean = blocks.iter().sum::<f64>() / k;
-    let var = blocks.iter().map(|b| (b - mean).powi(2)).sum::<f64>() / (k - 1.0);
-    Some((mean, (var / k).sqrt()))
+    (blocks.len() >= 2).then(|| mean_and_stderr(&blocks))
 }
 
 #[cfg(test)]

@@ -243,13 +243,8 @@ pub struct Paired {
 
 impl Paired {
     fn of(xs: &[f64]) -> Paired {
-        let n = xs.len().max(1) as f64;
-        let mean = xs.iter().sum::<f64>() / n;
-        let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-        Paired {
-            mean,
-            stderr: (var / n).sqrt(),
-        }
+        let (mean, stderr) = crate::estimate::stats::mean_and_stderr(xs);
+        Paired { mean, stderr }
     }
 }
 
