@@ -288,6 +288,8 @@ impl Table for TransTable {
                 (e.w[0] == key.shape[0]) & (e.w[1] == key.shape[1]) & (e.w[2] & SPARE >= floor);
             hits |= (hit as u32) << k;
         }
+        // The common case leaves at once (without it, 0.8% more
+        // instructions on full deals).
         if hits == 0 {
             return None;
         }
