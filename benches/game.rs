@@ -33,34 +33,37 @@ fn main() {
     let layouts = arg(&args, "--layouts", 50);
     let rules = Rules::STANDARD;
 
-    // One call of the third bidder after L:100 R:110, on random hands.
-    let mut solver = Solver::new(rules);
-    let mut rng = random::rng(2026);
-    let mut times = Vec::new();
-    for i in 0..decisions {
-        let deal = random::deal(&mut rng);
-        let hand = deal.hands[2];
-        let mut caps = vec![None, None, Some(bid_cap(hand, &rules))];
-        caps[1] = Some(400);
-        let mut auction = Auction::new(&rules, caps, vec![false; 3], 100);
-        auction.call(Call::Bid(110)).expect("legal");
-        let seen = AuctionSeen {
-            rules,
-            hand,
-            me: 2,
-            auction,
-            total: 0,
-            bolts: 0,
-        };
-        let t = Instant::now();
-        let j = judge_with(&mut solver, &seen, layouts, i as u64);
-        times.push(t.elapsed().as_secs_f64());
-        assert!(!j.calls.is_empty());
+    // One call of the third bidder after L:100 R:110, on random hands:
+    // reading the others' calls (as the players do by default) and not.
+    for inference in [tysiac::Inference::Model, tysiac::Inference::None] {
+        let mut solver = Solver::new(rules);
+        let mut rng = random::rng(2026);
+        let mut times = Vec::new();
+        for i in 0..decisions {
+            let deal = random::deal(&mut rng);
+            let hand = deal.hands[2];
+            let mut caps = vec![None, None, Some(bid_cap(hand, &rules))];
+            caps[1] = Some(400);
+            let mut auction = Auction::new(&rules, caps, vec![false; 3], 100);
+            auction.call(Call::Bid(110)).expect("legal");
+            let seen = AuctionSeen {
+                rules,
+                hand,
+                me: 2,
+                auction,
+                total: 0,
+                bolts: 0,
+            };
+            let t = Instant::now();
+            let j = judge_with(&mut solver, &seen, layouts, i as u64, inference);
+            times.push(t.elapsed().as_secs_f64());
+            assert!(!j.calls.is_empty());
+        }
+        println!(
+            "pimc bidder, one call ({layouts} layouts, one core, inference {inference}): median {:.3} s over {decisions} hands",
+            median(times)
+        );
     }
-    println!(
-        "pimc bidder, one call ({layouts} layouts, one core): median {:.3} s over {decisions} hands",
-        median(times)
-    );
 
     // Whole games, pimc:50 in every seat, one core.
     let kinds: Vec<String> = vec!["pimc:50".into(); 3];

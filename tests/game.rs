@@ -449,3 +449,76 @@ fn bid_judges_the_calls_of_a_recorded_hand_and_advises_the_next() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--hand 7"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `bid --auction` reads the others' calls by default and says so; `--inference
+/// none` samples uniformly; `--inference` alone has nothing to read.
+#[test]
+fn auction_advice_reads_the_others_calls() {
+    let advice = |inference: Option<&str>| {
+        let mut cmd = Command::cargo_bin("tysiac").unwrap();
+        cmd.args(["bid", "AH KH QH TD 9D AS JS", "--samples", "30", "--json"])
+            .args(["--auction", "L:100 R:130 D:?"]);
+        if let Some(i) = inference {
+            cmd.args(["--inference", i]);
+        }
+        let out = cmd.output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let read = advice(None);
+    assert_eq!(read["inference"], "model");
+    let worth = read["effective_samples"].as_f64().unwrap();
+    assert!(worth > 0.0 && worth <= 30.0, "{worth}");
+    assert_eq!(advice(Some("model")), read);
+    let uniform = advice(Some("none"));
+    assert_eq!(uniform["inference"], "none");
+    assert_eq!(uniform["effective_samples"], 30.0);
+    // R's 130 read: R holds more than the hard facts say, so the bidder's
+    // own chances as declarer are judged lower on the same seed.
+    let p = |v: &serde_json::Value, call: &str| {
+        v["calls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["call"] == call)
+            .unwrap()["probability"]
+            .as_f64()
+            .unwrap()
+    };
+    assert!(
+        p(&read, "150") < p(&uniform, "150"),
+        "{read} against {uniform}"
+    );
+
+    // The table for people says what the draws are worth when read.
+    for (inference, said) in [("model", true), ("none", false)] {
+        let out = Command::cargo_bin("tysiac")
+            .unwrap()
+            .args(["bid", "AH KH QH TD 9D AS JS", "--samples", "30"])
+            .args(["--auction", "L:100 R:130 D:?", "--inference", inference])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            text.contains("weighed by the others' calls: worth "),
+            said,
+            "{inference}: {text}"
+        );
+    }
+
+    let out = Command::cargo_bin("tysiac")
+        .unwrap()
+        .args(["bid", "AH KH QH TD 9D AS JS", "--inference", "none"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--inference") && err.contains("--auction"),
+        "{err}"
+    );
+}

@@ -30,8 +30,9 @@ pub struct AnalyzeArgs {
     /// With --view: the random seed.
     #[arg(long, default_value_t = tysiac::estimate::bid::DEFAULT_SEED)]
     pub seed: u64,
-    /// With --view: how the others' decisions weigh the layouts (model or
-    /// none, uniform).
+    /// How the others' decisions weigh the layouts (model or none,
+    /// uniform): with --view, the moves'; on a game record, each auction
+    /// call's, by the calls before it.
     #[arg(long, default_value_t = tysiac::Inference::Model, value_name = "model|none")]
     pub inference: tysiac::Inference,
     /// Only shard I of N of the hands (all files, in order): a contiguous slice.
@@ -61,6 +62,7 @@ fn analyze_record(source: &super::input::Source, args: &AnalyzeArgs) -> Result<(
         &rec.table,
         args.bid_samples,
         args.seed,
+        args.inference,
         &workers,
         &|| bar.tick(),
     )

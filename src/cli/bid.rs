@@ -33,9 +33,11 @@ pub struct BidArgs {
     /// sets the double-dummy value of the same deals beside it.
     #[arg(long, value_name = "PLAYER", conflicts_with = "realistic")]
     pub play: Option<tysiac::player::PlayerKind>,
-    /// With --play: how the pimc defenders read D's contract and gift (model)
-    /// or not (none: uniform layouts).
-    #[arg(long, value_name = "model|none", requires = "play")]
+    /// How the others are read (model) or not (none: uniform layouts): with
+    /// --play, the pimc defenders read D's contract and gift; with --auction
+    /// and --record, each call's layouts are weighed by the others' calls
+    /// before it.
+    #[arg(long, value_name = "model|none")]
     pub inference: Option<tysiac::Inference>,
     /// Look the hand up in a finished `bid-table` file instead of sampling
     /// (the report the table was made with: its samples, seed and rules).
@@ -65,8 +67,16 @@ pub struct BidArgs {
 const AUCTION_SAMPLES: usize = 200;
 
 pub fn run(args: BidArgs) -> ExitCode {
+    if args.inference.is_some()
+        && args.play.is_none()
+        && args.auction.is_none()
+        && args.record.is_none()
+    {
+        return fail("--inference: only with --play, --auction or --record");
+    }
+    let inference = args.inference.unwrap_or_default();
     if let Some(path) = &args.record {
-        return from_record(path, args.hand_number, &args.common);
+        return from_record(path, args.hand_number, inference, &args.common);
     }
     let hand_text = args
         .hand
@@ -93,7 +103,7 @@ pub fn run(args: BidArgs) -> ExitCode {
         return super::bid_table::lookup(path, hand, c.json, text);
     }
     if let Some(auction) = &args.auction {
-        return in_auction(hand, auction, args.scores.as_deref(), c);
+        return in_auction(hand, auction, args.scores.as_deref(), inference, c);
     }
     let opts = BidOptions {
         samples: c.samples.unwrap_or(super::sampling::DEFAULT_SAMPLES),
@@ -121,6 +131,7 @@ fn in_auction(
     hand: tysiac::CardSet,
     auction: &str,
     scores: Option<&str>,
+    inference: tysiac::Inference,
     c: &super::sampling::SamplingArgs,
 ) -> ExitCode {
     use tysiac::game::judge;
@@ -164,11 +175,8 @@ fn in_auction(
         Err(e) => return fail(e),
     };
     let bar = Bar::new(samples as u64, "auction", c.quiet);
-    let values = workers.map(samples, &|| bar.tick(), |solver, i| {
-        judge::solve_layout(solver, &seen, c.seed, i)
-    });
+    let (j, draws) = judge::judge_on(&workers, &seen, samples, c.seed, inference, &|| bar.tick());
     bar.finish();
-    let j = judge::judge(&seen, &values);
     if c.json {
         let json = serde_json::json!({
             "hand": hand.to_string(),
@@ -181,6 +189,8 @@ fn in_auction(
             "calls": j.calls,
             "samples": j.samples,
             "fitting": j.fitting,
+            "inference": draws.inference,
+            "effective_samples": draws.effective,
         });
         println!("{json}");
         return ExitCode::SUCCESS;
@@ -203,6 +213,12 @@ fn in_auction(
             ", all fitting what the others' bids show".to_string()
         }
     );
+    if draws.inference == tysiac::Inference::Model {
+        println!(
+            "weighed by the others' calls: worth {:.1} independent layouts",
+            draws.effective
+        );
+    }
     println!("best now: {} ({:+.1})", j.best, j.best_value());
     println!("call    expected  contract  P(make)");
     for v in &j.calls {
@@ -224,6 +240,7 @@ fn in_auction(
 fn from_record(
     path: &std::path::Path,
     number: Option<usize>,
+    inference: tysiac::Inference,
     c: &super::sampling::SamplingArgs,
 ) -> ExitCode {
     use tysiac::game::{computer::Computer, judge, postmortem};
@@ -268,6 +285,7 @@ fn from_record(
         &t.sheet.bolts,
         samples,
         c.seed,
+        inference,
         &workers,
         &|| {},
     );
@@ -275,10 +293,8 @@ fn from_record(
     let next = match t.turn() {
         Some(turn) if k + 1 == t.hands.len() && turn.decision == tysiac::game::Decision::Call => {
             let seen = Computer::seen(t, turn.player);
-            let values = workers.map(samples, &|| {}, |solver, i| {
-                judge::solve_layout(solver, &seen, c.seed, i)
-            });
-            Some((t.players[turn.player].clone(), judge::judge(&seen, &values)))
+            let (j, _) = judge::judge_on(&workers, &seen, samples, c.seed, inference, &|| {});
+            Some((t.players[turn.player].clone(), j))
         }
         _ => None,
     };

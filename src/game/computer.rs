@@ -6,8 +6,10 @@
 //! - `heuristic` (also `simple`): bids up to a rule of thumb on its seven
 //!   cards (90 plus half their card points plus 0.6 of their marriages);
 //! - `pimc[:N]`: values each legal call over N sampled layouts that fit the
-//!   auction's hard facts ([`crate::game::judge`]), from its seven cards,
-//!   the auction and its score, and makes the best; as declarer it chooses
+//!   auction's hard facts, weighed by how likely the others' calls so far
+//!   were with their cards (uniform with `pimc:N:none`;
+//!   [`crate::game::judge::draws`]), from its seven cards, the auction and
+//!   its score, and makes the best; as declarer it chooses
 //!   the exchange and the contract over sampled layouts as in `play`;
 //! - `dd`: sees every card: bids while its double-dummy value as declarer
 //!   reaches the next level.
@@ -17,12 +19,14 @@
 //! cards played ([`crate::view::View`]).
 
 use std::cell::RefCell;
+use std::collections::BTreeMap;
 
 use crate::deal::Exchange;
 use crate::estimate::{cap, guessed_exchanges};
 use crate::game::auction::Call;
 use crate::game::judge::{self, AuctionSeen, LayoutValue};
 use crate::game::table::{Action, Decision, Table, Turn};
+use crate::inference::Inference;
 use crate::player::{kept, sampled_declare, Context, Player, PlayerKind};
 use crate::rules::{Bomb, Rules};
 use crate::seat::Seat;
@@ -47,8 +51,9 @@ type LayoutKey = (u64, Vec<u16>);
 
 #[derive(Debug, Default)]
 struct Memory {
-    /// (deal index, hard facts) and the layouts solved for them.
-    layouts: Option<(LayoutKey, Vec<LayoutValue>)>,
+    /// (deal index, hard facts), the seed their layouts are drawn with,
+    /// and the layouts solved for them, by index.
+    layouts: Option<(LayoutKey, u64, BTreeMap<usize, LayoutValue>)>,
     /// (deal index, contract planned, chance of making the bid).
     plan: Option<(u64, u16, f64)>,
 }
@@ -111,8 +116,8 @@ impl Computer {
                 let v = solver.best_exchange(&deal).1;
                 v >= level && level <= cap(deal.declarer_ten(), rules)
             }
-            PlayerKind::Pimc(n, _) => {
-                let values = self.layouts(&seen, h.deal_index, n, solver, seed);
+            PlayerKind::Pimc(n, inference) => {
+                let values = self.layouts(&seen, h.deal_index, n, inference, solver, seed);
                 let j = judge::judge(&seen, &values);
                 return legal
                     .into_iter()
@@ -127,13 +132,17 @@ impl Computer {
         }
     }
 
-    /// The bidder's solved layouts, reused while the hand and the auction's
-    /// hard facts stay the same.
+    /// The bidder's layouts for this call, one per draw ([`judge::draws`]:
+    /// weighted by the others' calls unless `inference` is none). Solved
+    /// layouts are kept while the hand and the auction's hard facts stay
+    /// the same: a later call draws again from the same candidates, and
+    /// pays only for the layouts it did not draw before.
     fn layouts(
         &self,
         seen: &AuctionSeen,
         deal_index: u64,
         n: usize,
+        inference: Inference,
         solver: &mut Solver,
         seed: u64,
     ) -> Vec<LayoutValue> {
@@ -146,18 +155,25 @@ impl Computer {
             .collect();
         let key = (deal_index, facts);
         let mut memory = self.memory.borrow_mut();
-        if let Some((k, v)) = &memory.layouts {
-            if *k == key {
-                return v.clone();
-            }
+        if memory.layouts.as_ref().is_none_or(|(k, ..)| *k != key) {
+            // The layouts are drawn with the seed of the first call that
+            // saw these facts, and kept for the later ones.
+            let layout_seed = seed ^ deal_index.rotate_left(17) ^ seen.me as u64;
+            memory.layouts = Some((key, layout_seed, BTreeMap::new()));
         }
-        // The layouts depend on the hand, not on this call's seed.
-        let layout_seed = seed ^ deal_index.rotate_left(17) ^ seen.me as u64;
-        let values: Vec<LayoutValue> = (0..n.clamp(1, MAX_BID_LAYOUTS))
-            .map(|i| judge::solve_layout(solver, seen, layout_seed, i))
+        let (_, layout_seed, solved) = memory.layouts.as_mut().expect("set above");
+        let layout_seed = *layout_seed;
+        let draws = judge::draws(seen, layout_seed, n.clamp(1, MAX_BID_LAYOUTS), inference);
+        let values: Vec<LayoutValue> = draws
+            .indices
+            .iter()
+            .map(|&(i, _)| {
+                *solved
+                    .entry(i)
+                    .or_insert_with(|| judge::solve_layout(solver, seen, layout_seed, i))
+            })
             .collect();
-        memory.layouts = Some((key, values.clone()));
-        values
+        draws.expand(&values)
     }
 
     fn exchange(&self, table: &Table, solver: &mut Solver, seed: u64) -> Exchange {
@@ -292,6 +308,93 @@ mod tests {
 
     fn cards(s: &str) -> crate::CardSet {
         s.split_whitespace().map(|c| c.parse().unwrap()).collect()
+    }
+
+    /// Deal 1 of tests/game.rs, in calling order B, C, A (A deals): B holds
+    /// the heart and diamond marriages, C none, A the spade marriage.
+    const DEAL: &str = "AH,KH,QH,TH,AD,KD,QD JH,9H,TD,JD,9D,AC,KC QC,TC,JC,9C,AS,KS,QS TS,JS,9S";
+
+    /// A table after B's forced 100 and C's pass, A (player 0) to call.
+    fn a_to_call() -> Table {
+        let names = vec!["A".into(), "B".into(), "C".into()];
+        let mut t = Table::new(Rules::STANDARD, names, 3, 0).unwrap();
+        t.set_cards(DEAL.parse().unwrap()).unwrap();
+        t.act(Action::Call(Call::Pass)).unwrap();
+        assert_eq!(t.turn().unwrap().player, 0);
+        t
+    }
+
+    /// Lets `bidder` make A's call, then B makes `b_calls`; returns A's call.
+    fn a_calls(t: &mut Table, bidder: &Computer, solver: &mut Solver, b_calls: Call) -> Call {
+        let turn = t.turn().unwrap();
+        let Action::Call(call) = bidder.act(t, &turn, solver) else {
+            panic!("a call");
+        };
+        t.act(Action::Call(call)).unwrap();
+        if t.turn()
+            .is_some_and(|u| u.player == 1 && u.decision == Decision::Call)
+        {
+            t.act(Action::Call(b_calls)).unwrap();
+        }
+        call
+    }
+
+    #[test]
+    fn a_pimc_bidder_keeps_its_layouts_while_the_hard_facts_hold() {
+        let mut solver = Solver::new(Rules::STANDARD);
+        // Uniform layouts: A's second call, after B's 120 (no new hard
+        // fact), is judged on the very layouts of its first.
+        let bidder = Computer::new(PlayerKind::Pimc(6, Inference::None));
+        let mut t = a_to_call();
+        assert!(matches!(
+            a_calls(&mut t, &bidder, &mut solver, Call::Bid(120)),
+            Call::Bid(_)
+        ));
+        let first = bidder
+            .memory
+            .borrow()
+            .layouts
+            .clone()
+            .expect("layouts kept");
+        assert_eq!(
+            first.2.keys().copied().collect::<Vec<_>>(),
+            (0..6).collect::<Vec<_>>()
+        );
+        assert_eq!(t.turn().unwrap().player, 0, "A calls again");
+        a_calls(&mut t, &bidder, &mut solver, Call::Pass);
+        assert_eq!(bidder.memory.borrow().layouts.as_ref(), Some(&first));
+        // B's 130 shows a marriage: a new hard fact, new layouts.
+        let bidder = Computer::new(PlayerKind::Pimc(6, Inference::None));
+        let mut t = a_to_call();
+        a_calls(&mut t, &bidder, &mut solver, Call::Bid(130));
+        let before = bidder.memory.borrow().layouts.clone().unwrap();
+        a_calls(&mut t, &bidder, &mut solver, Call::Pass);
+        let after = bidder.memory.borrow().layouts.clone().unwrap();
+        assert_eq!(
+            (before.0 .1.clone(), after.0 .1.clone()),
+            (vec![], vec![130])
+        );
+        assert_ne!(before.1, after.1, "a new seed with the new facts");
+    }
+
+    #[test]
+    fn a_reading_bidder_judges_on_layouts_drawn_by_the_calls() {
+        let mut solver = Solver::new(Rules::STANDARD);
+        // C passed at 110: A reads it, and the layouts it solved are the
+        // draws of the weighed candidates, not layouts 0..6.
+        let seen = Computer::seen(&a_to_call(), 0);
+        let bidder = Computer::new(PlayerKind::Pimc(6, Inference::Model));
+        let mut t = a_to_call();
+        a_calls(&mut t, &bidder, &mut solver, Call::Pass);
+        let (_, seed, solved) = bidder.memory.borrow().layouts.clone().unwrap();
+        let draws = judge::draws(&seen, seed, 6, Inference::Model);
+        assert_eq!(draws.inference, Inference::Model);
+        let drawn: Vec<usize> = draws.indices.iter().map(|&(i, _)| i).collect();
+        assert_eq!(solved.keys().copied().collect::<Vec<_>>(), drawn);
+        assert_ne!(drawn, (0..6).collect::<Vec<_>>());
+        for (i, v) in &solved {
+            assert_eq!(*v, judge::solve_layout(&mut solver, &seen, seed, *i));
+        }
     }
 
     #[test]

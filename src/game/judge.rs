@@ -5,7 +5,9 @@
 //! musiks) are sampled uniformly over the layouts that fit the rules' hard
 //! facts of the auction: a player who bid a level above 120 holds marriages
 //! worth at least the excess (`bid_limit=marriages`: no bid above 120 plus
-//! the marriages in hand). Each layout is solved double-dummy three times
+//! the marriages in hand). Unless asked not to, the layouts judged on are
+//! then drawn in proportion to how likely the others' calls were with their
+//! cards ([`draws`], [`crate::inference::AuctionEvidence`]). Each layout is solved double-dummy three times
 //! (twice with two players): with the bidder as declarer (its best
 //! exchange), and with each other bidder as declarer, the bidder defending
 //! (its own points on an optimal line after that declarer's best exchange).
@@ -26,13 +28,15 @@
 //! What is not modelled, and said so: the others' later raises, bolts, the
 //! ru-a barrel's tries, the game's end beyond the points added.
 
+use rand::Rng;
 use serde::Serialize;
 
 use crate::cardset::CardSet;
 use crate::deal::Deal;
-use crate::estimate::sample::{deal_unseen, sample_rng};
-use crate::estimate::{cap, levels_from};
+use crate::estimate::sample::{deal_unseen, sample_rng, AUX_STREAM};
+use crate::estimate::{cap, levels_from, Progress, Workers};
 use crate::game::auction::{bid_cap, Auction, Call};
+use crate::inference::{draw_in_proportion, AuctionEvidence, Inference, Model, MAX_CANDIDATES};
 use crate::rules::{BidLimit, FailedCosts, Players, Rules};
 use crate::solver::Solver;
 
@@ -233,6 +237,79 @@ pub fn layout(seen: &AuctionSeen, seed: u64, index: usize) -> Layout {
     Layout {
         fits: false,
         ..last.expect("drawn")
+    }
+}
+
+/// Uniform layouts weighed per layout judged, when the others' calls are
+/// read. The bid model is mild (a call's log-likelihood −0.10 against
+/// −0.53 without the hand; docs/inference.md), so `20 n` leaves most of
+/// the `n` draws' worth.
+const CANDIDATES_PER_LAYOUT: usize = 20;
+
+/// The sampled layouts a call is judged on: layout indices (for
+/// [`layout`] and [`solve_layout`]) with how many of the `n` draws fell
+/// on each.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Draws {
+    pub indices: Vec<(usize, usize)>,
+    /// The model that judged: `None` when there was nothing to read.
+    pub inference: Inference,
+    /// What the draws are worth in independent layouts (at most `n`).
+    pub effective: f64,
+}
+
+impl Draws {
+    /// The solved layouts, one per draw: `solved[k]` is layout
+    /// `indices[k]`, repeated as often as it was drawn.
+    pub fn expand(&self, solved: &[LayoutValue]) -> Vec<LayoutValue> {
+        self.indices
+            .iter()
+            .zip(solved)
+            .flat_map(|(&(_, count), v)| std::iter::repeat_n(*v, count))
+            .collect()
+    }
+}
+
+/// The `n` layouts to judge `seen`'s call on. Uniform (layouts `0..n`,
+/// once each) under `Inference::None` or when the others' calls say
+/// nothing; otherwise `20 n` uniform layouts are weighed by how likely the
+/// others' calls are with their cards ([`AuctionEvidence`]) and `n` drawn
+/// in proportion, so the layouts reached follow prior × likelihood.
+pub fn draws(seen: &AuctionSeen, seed: u64, n: usize, inference: Inference) -> Draws {
+    let uniform = || Draws {
+        indices: (0..n).map(|i| (i, 1)).collect(),
+        inference: Inference::None,
+        effective: n as f64,
+    };
+    let heard = AuctionEvidence::of(&seen.rules, &seen.auction.calls, seen.me);
+    if inference == Inference::None || heard.is_empty() || n == 0 {
+        return uniform();
+    }
+    let model = Model::shipped();
+    let others = others(seen);
+    let candidates = (n * CANDIDATES_PER_LAYOUT).min(MAX_CANDIDATES);
+    let logs: Vec<f64> = (0..candidates)
+        .map(|i| {
+            let l = layout(seen, seed, i);
+            heard.log_weight(model, |b| {
+                let k = others.iter().position(|&o| o == b).expect("another bidder");
+                l.hands[k]
+            })
+        })
+        .collect();
+    let u = sample_rng(seed, AUX_STREAM - 2).gen();
+    match draw_in_proportion(&logs, n, u) {
+        Some((counts, effective)) => Draws {
+            indices: counts
+                .into_iter()
+                .enumerate()
+                .filter(|&(_, c)| c > 0)
+                .collect(),
+            inference: Inference::Model,
+            effective,
+        },
+        // No layout fits the calls at all: judge on uniform ones.
+        None => uniform(),
     }
 }
 
@@ -475,12 +552,41 @@ pub fn judge(seen: &AuctionSeen, values: &[LayoutValue]) -> Judgement {
     }
 }
 
-/// Samples and solves `samples` layouts on one solver, then judges.
-pub fn judge_with(solver: &mut Solver, seen: &AuctionSeen, samples: usize, seed: u64) -> Judgement {
-    let values: Vec<LayoutValue> = (0..samples)
-        .map(|i| solve_layout(solver, seen, seed, i))
+/// Draws `samples` layouts ([`draws`]), solves them on `workers` (each
+/// layout drawn once, however often it was drawn; `progress` ticks per
+/// layout solved), then judges; with the draws, which say which model
+/// judged and what they are worth.
+pub fn judge_on(
+    workers: &Workers,
+    seen: &AuctionSeen,
+    samples: usize,
+    seed: u64,
+    inference: Inference,
+    progress: Progress,
+) -> (Judgement, Draws) {
+    let d = draws(seen, seed, samples, inference);
+    let solved = workers.map(d.indices.len(), progress, |solver, k| {
+        solve_layout(solver, seen, seed, d.indices[k].0)
+    });
+    (judge(seen, &d.expand(&solved)), d)
+}
+
+/// Draws `samples` layouts ([`draws`]), solves them on one solver, then
+/// judges.
+pub fn judge_with(
+    solver: &mut Solver,
+    seen: &AuctionSeen,
+    samples: usize,
+    seed: u64,
+    inference: Inference,
+) -> Judgement {
+    let d = draws(seen, seed, samples, inference);
+    let solved: Vec<LayoutValue> = d
+        .indices
+        .iter()
+        .map(|&(i, _)| solve_layout(solver, seen, seed, i))
         .collect();
-    judge(seen, &values)
+    judge(seen, &d.expand(&solved))
 }
 
 #[cfg(test)]
@@ -540,6 +646,108 @@ mod tests {
         let mut none = seen.clone();
         none.hand = cards("KH QH KD QD KC QC KS");
         assert!(!layout(&none, 9, 0).fits);
+    }
+
+    /// The marriage points bidder `b` holds in layout `l` of `seen`.
+    fn marriages_of(seen: &AuctionSeen, l: &Layout, b: usize) -> u32 {
+        let k = others(seen).iter().position(|&o| o == b).unwrap();
+        l.hands[k]
+            .marriages()
+            .map(|s| seen.rules.marriage_value(s) as u32)
+            .sum()
+    }
+
+    #[test]
+    fn nothing_read_draws_the_uniform_layouts() {
+        let rules = Rules::STANDARD;
+        let hand = cards("AH TH AD TD AC TC AS");
+        let uniform: Vec<(usize, usize)> = (0..30).map(|i| (i, 1)).collect();
+        // Only the forced opening: it says nothing.
+        let opened = parse_auction("L:100 R:?", &rules, hand, 0).unwrap();
+        let d = draws(&opened, 5, 30, Inference::Model);
+        assert_eq!(
+            (d.indices, d.inference, d.effective),
+            (uniform.clone(), Inference::None, 30.0)
+        );
+        // A call to read, but the uniform model asked for.
+        let raised = parse_auction("L:100 R:120 D:?", &rules, hand, 0).unwrap();
+        let d = draws(&raised, 5, 30, Inference::None);
+        assert_eq!((d.indices, d.inference), (uniform, Inference::None));
+        // Read: 30 draws in all, worth at most 30.
+        let d = draws(&raised, 5, 30, Inference::Model);
+        assert_eq!(d.inference, Inference::Model);
+        assert_eq!(d.indices.iter().map(|&(_, c)| c).sum::<usize>(), 30);
+        // Each layout named was drawn, once or more, and named once.
+        assert!(d.indices.iter().all(|&(_, c)| c > 0), "{:?}", d.indices);
+        assert!(d.indices.windows(2).all(|w| w[0].0 < w[1].0));
+        assert!(d.effective > 0.0 && d.effective <= 30.0);
+    }
+
+    #[test]
+    fn calls_read_move_the_layouts_toward_what_they_say() {
+        let rules = Rules::STANDARD;
+        let hand = cards("9H JH 9D JD 9C JC 9S");
+        let mean = |seen: &AuctionSeen, inference, b: usize| {
+            let d = draws(seen, 11, 400, inference);
+            let total: u32 = d
+                .indices
+                .iter()
+                .map(|&(i, c)| c as u32 * marriages_of(seen, &layout(seen, 11, i), b))
+                .sum();
+            f64::from(total) / 400.0
+        };
+        // R (bidder 1) passed facing 110: fewer marriages than uniform
+        // (measured: 5 points of marriage a hand against 43).
+        let passed = parse_auction("L:100 R:pass D:?", &rules, hand, 0).unwrap();
+        let (read, uniform) = (
+            mean(&passed, Inference::Model, 1),
+            mean(&passed, Inference::None, 1),
+        );
+        assert!(
+            read + 20.0 < uniform,
+            "R passed: {read:.1} against {uniform:.1}"
+        );
+        // R raised to 120 over the opening: more (84 against 43).
+        let raised = parse_auction("L:100 R:120 D:?", &rules, hand, 0).unwrap();
+        let (read, uniform) = (
+            mean(&raised, Inference::Model, 1),
+            mean(&raised, Inference::None, 1),
+        );
+        assert!(
+            read > uniform + 20.0,
+            "R raised: {read:.1} against {uniform:.1}"
+        );
+        // The opener's forced 100 says nothing: L as drawn either way.
+        let (read, uniform) = (
+            mean(&raised, Inference::Model, 0),
+            mean(&raised, Inference::None, 0),
+        );
+        assert!(
+            (read - uniform).abs() < 10.0,
+            "L: {read:.1} against {uniform:.1}"
+        );
+    }
+
+    #[test]
+    fn expanding_repeats_each_layout_as_often_as_drawn() {
+        let v = |declarer| LayoutValue {
+            declarer,
+            defence: [0, 0],
+            defence_trick: [false, false],
+            cap: 120,
+            fits: true,
+        };
+        let d = Draws {
+            indices: vec![(3, 2), (7, 1), (9, 3)],
+            inference: Inference::Model,
+            effective: 2.5,
+        };
+        let got: Vec<u16> = d
+            .expand(&[v(10), v(20), v(30)])
+            .iter()
+            .map(|x| x.declarer)
+            .collect();
+        assert_eq!(got, vec![10, 10, 20, 30, 30, 30]);
     }
 
     /// Two layouts worked by hand. Bidder 1 (no marriage: cap 120) to call

@@ -10,6 +10,7 @@ use crate::analyze::{analyze_position, Analysis};
 use crate::estimate::{Progress, Workers};
 use crate::game::judge::{self, AuctionSeen};
 use crate::game::table::{HandLog, Table};
+use crate::inference::Inference;
 
 /// One call judged.
 #[derive(Clone, Debug, Serialize)]
@@ -83,11 +84,14 @@ pub fn calls_to_judge(table: &Table) -> usize {
         .sum()
 }
 
-/// Judges every call and reviews every played hand of `table`.
+/// Judges every call and reviews every played hand of `table`; the calls
+/// read the others' calls before them unless `inference` is none.
+#[allow(clippy::too_many_arguments)]
 pub fn review(
     table: &Table,
     samples: usize,
     seed: u64,
+    inference: Inference,
     workers: &Workers,
     progress: Progress,
 ) -> Result<GameReview, String> {
@@ -110,7 +114,9 @@ pub fn review(
         // bolts now stand for them (0 unless bolts=yes).
         let bolts: Vec<u8> = table.sheet.bolts.clone();
         let mut losses = no_losses(table);
-        let calls = judge_calls(table, h, &totals, &bolts, samples, seed, workers, progress);
+        let calls = judge_calls(
+            table, h, &totals, &bolts, samples, seed, inference, workers, progress,
+        );
         for c in &calls {
             if let Some(p) = table.players.iter().position(|x| *x == c.player) {
                 losses[p].bidding += c.cost;
@@ -162,7 +168,9 @@ pub fn review(
 }
 
 /// Each call of hand `h` that was its bidder's choice, judged where it was
-/// made: `totals` and `bolts` are the players' before the hand.
+/// made: `totals` and `bolts` are the players' before the hand; the
+/// layouts read the calls before it unless `inference` is none
+/// ([`judge::draws`]).
 #[allow(clippy::too_many_arguments)]
 pub fn judge_calls(
     table: &Table,
@@ -171,6 +179,7 @@ pub fn judge_calls(
     bolts: &[u8],
     samples: usize,
     seed: u64,
+    inference: Inference,
     workers: &Workers,
     progress: Progress,
 ) -> Vec<CallReview> {
@@ -190,11 +199,8 @@ pub fn judge_calls(
         };
         // Each call its own layouts: a seed of its own from (hand, call).
         let call_seed = seed ^ (h.deal_index << 8) ^ i as u64;
-        let values = workers.map(samples, &|| {}, |solver, k| {
-            judge::solve_layout(solver, &seen, call_seed, k)
-        });
+        let (j, _) = judge::judge_on(workers, &seen, samples, call_seed, inference, &|| {});
         progress();
-        let j = judge::judge(&seen, &values);
         let expected = j.value_of(call).unwrap_or(f64::NAN);
         out.push(CallReview {
             player: table.players[player].clone(),

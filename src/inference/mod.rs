@@ -14,6 +14,7 @@
 //! others*, states the model in words.
 
 pub mod announced;
+mod auction;
 pub mod calibrate;
 pub mod check;
 pub mod data;
@@ -25,6 +26,7 @@ pub mod train;
 mod weigh;
 mod worth;
 
+pub use auction::AuctionEvidence;
 pub use evidence::{Evidence, TERMS};
 pub use features::{
     gift_features, hand_features, lead_features, GIFT_FEATURE_NAMES, HAND_FEATURE_NAMES,
@@ -34,6 +36,7 @@ pub use model::{
     contract_features, said, Gift, Interval, Lead, Model, Ordinal, Temper, ANNOUNCE_FROM,
     CONTRACT_FEATURES,
 };
+pub(crate) use weigh::draw_in_proportion;
 pub use weigh::{weighted_layouts, Weighted, MAX_CANDIDATES};
 pub use worth::{worth_features, Worth, WORTH_FEATURES};
 

@@ -81,6 +81,17 @@ fn effective(weights: &[f64]) -> f64 {
     s * s / q
 }
 
+/// Draws `n` of the candidates whose log-weights are `logs`, in
+/// proportion to their weights (systematic resampling with offset `u` in
+/// [0, 1)): how many draws fell on each candidate, and what the weights are
+/// worth in independent draws (at most `n`). `None` when no candidate is
+/// possible.
+pub(crate) fn draw_in_proportion(logs: &[f64], n: usize, u: f64) -> Option<(Vec<usize>, f64)> {
+    let weights = normalised(logs)?;
+    let worth = effective(&weights).min(n as f64);
+    Some((resample(&weights, n, u), worth))
+}
+
 /// `n` layouts for `view`: uniform draws when `inference` is `None`, the
 /// view holds no decision of the others, or the hand is of two players (the
 /// model is fitted on hands of three: docs/inference.md) — the very layouts
