@@ -424,6 +424,15 @@ fn bid_judges_the_calls_of_a_recorded_hand_and_advises_the_next() {
     let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let calls = r["calls"].as_array().unwrap();
     assert_eq!(calls.len(), 1, "the forced 100 is no choice");
+    // C's 110 followed only the forced opening: nothing to read. A, next,
+    // hears C's 110.
+    assert_eq!(
+        (&calls[0]["inference"], &calls[0]["effective_samples"]),
+        (&serde_json::json!("none"), &serde_json::json!(4.0))
+    );
+    assert_eq!(r["next"]["inference"], "model");
+    let worth = r["next"]["effective_samples"].as_f64().unwrap();
+    assert!(worth > 0.0 && worth <= 4.0, "{worth}");
     assert_eq!(
         (calls[0]["player"].as_str(), calls[0]["call"].as_str()),
         (Some("C"), Some("110"))
@@ -438,6 +447,26 @@ fn bid_judges_the_calls_of_a_recorded_hand_and_advises_the_next() {
     let mut sorted = next.clone();
     sorted.sort();
     assert_eq!(sorted, ["120", "130", "140", "150", "160", "pass"]);
+    // Uniform layouts asked for: the next call reads nothing.
+    let out = Command::cargo_bin("tysiac")
+        .unwrap()
+        .args([
+            "bid",
+            "--samples",
+            "4",
+            "--json",
+            "--inference",
+            "none",
+            "--record",
+        ])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (&r["next"]["inference"], &r["next"]["effective_samples"]),
+        (&serde_json::json!("none"), &serde_json::json!(4.0))
+    );
     // A hand the record does not have.
     let out = Command::cargo_bin("tysiac")
         .unwrap()

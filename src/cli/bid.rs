@@ -293,8 +293,8 @@ fn from_record(
     let next = match t.turn() {
         Some(turn) if k + 1 == t.hands.len() && turn.decision == tysiac::game::Decision::Call => {
             let seen = Computer::seen(t, turn.player);
-            let (j, _) = judge::judge_on(&workers, &seen, samples, c.seed, inference, &|| {});
-            Some((t.players[turn.player].clone(), j))
+            let (j, d) = judge::judge_on(&workers, &seen, samples, c.seed, inference, &|| {});
+            Some((t.players[turn.player].clone(), j, d))
         }
         _ => None,
     };
@@ -304,7 +304,10 @@ fn from_record(
             "samples": samples,
             "seed": c.seed,
             "calls": calls,
-            "next": next.as_ref().map(|(p, j)| serde_json::json!({"player": p, "best": j.best, "calls": j.calls})),
+            "next": next.as_ref().map(|(p, j, d)| serde_json::json!({
+                "player": p, "best": j.best, "calls": j.calls,
+                "inference": d.inference, "effective_samples": d.effective,
+            })),
         });
         println!("{json}");
         return ExitCode::SUCCESS;
@@ -325,7 +328,7 @@ fn from_record(
             }
         );
     }
-    if let Some((p, j)) = next {
+    if let Some((p, j, _)) = next {
         println!("{p} to call now: best {} ({:+.1})", j.best, j.best_value());
     }
     ExitCode::SUCCESS

@@ -23,6 +23,11 @@ pub struct CallReview {
     pub best_expected: f64,
     /// `best_expected − expected` (0 for the best call).
     pub cost: f64,
+    /// Which model drew the layouts: `model` when the calls before it were
+    /// read, `none` when nothing was read or uniform layouts were asked for.
+    pub inference: Inference,
+    /// What the layouts are worth in independent ones (at most the samples).
+    pub effective_samples: f64,
 }
 
 /// What a player lost in a hand or a game: bidding in expected score,
@@ -199,7 +204,7 @@ pub fn judge_calls(
         };
         // Each call its own layouts: a seed of its own from (hand, call).
         let call_seed = seed ^ (h.deal_index << 8) ^ i as u64;
-        let (j, _) = judge::judge_on(workers, &seen, samples, call_seed, inference, &|| {});
+        let (j, draws) = judge::judge_on(workers, &seen, samples, call_seed, inference, &|| {});
         progress();
         let expected = j.value_of(call).unwrap_or(f64::NAN);
         out.push(CallReview {
@@ -209,6 +214,8 @@ pub fn judge_calls(
             best: j.best.clone(),
             best_expected: j.best_value(),
             cost: (j.best_value() - expected).max(0.0),
+            inference: draws.inference,
+            effective_samples: draws.effective,
         });
     }
     out
