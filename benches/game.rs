@@ -11,8 +11,8 @@ use std::time::Instant;
 use tysiac::estimate::Workers;
 use tysiac::game::arena;
 use tysiac::game::auction::{bid_cap, Auction, Call};
-use tysiac::game::judge::{judge_with, AuctionSeen};
-use tysiac::{random, Rules, Solver};
+use tysiac::game::judge::{judge_on, AuctionSeen};
+use tysiac::{random, Rules};
 
 fn arg(args: &[String], name: &str, default: usize) -> usize {
     args.iter()
@@ -36,7 +36,7 @@ fn main() {
     // One call of the third bidder after L:100 R:110, on random hands:
     // reading the others' calls (as the players do by default) and not.
     for inference in [tysiac::Inference::Model, tysiac::Inference::None] {
-        let mut solver = Solver::new(rules);
+        let workers = Workers::new(rules, 1).expect("one thread");
         let mut rng = random::rng(2026);
         let mut times = Vec::new();
         for i in 0..decisions {
@@ -55,7 +55,7 @@ fn main() {
                 bolts: 0,
             };
             let t = Instant::now();
-            let j = judge_with(&mut solver, &seen, layouts, i as u64, inference);
+            let (j, _) = judge_on(&workers, &seen, layouts, i as u64, inference, &|| {});
             times.push(t.elapsed().as_secs_f64());
             assert!(!j.calls.is_empty());
         }

@@ -571,24 +571,6 @@ pub fn judge_on(
     (judge(seen, &d.expand(&solved)), d)
 }
 
-/// Draws `samples` layouts ([`draws`]), solves them on one solver, then
-/// judges.
-pub fn judge_with(
-    solver: &mut Solver,
-    seen: &AuctionSeen,
-    samples: usize,
-    seed: u64,
-    inference: Inference,
-) -> Judgement {
-    let d = draws(seen, seed, samples, inference);
-    let solved: Vec<LayoutValue> = d
-        .indices
-        .iter()
-        .map(|&(i, _)| solve_layout(solver, seen, seed, i))
-        .collect();
-    judge(seen, &d.expand(&solved))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
