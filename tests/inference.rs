@@ -730,6 +730,31 @@ fn train_fits_saved_data_and_refuses_a_bad_line_at_its_place() {
     assert_eq!(h.temper.contract_raised, 1.0);
     assert_eq!(h.command, format!("{played} --temper-held 0.6"));
     assert_eq!(h.contract, m.contract);
+    // Both contract exponents, as the shipped model is made.
+    let both = dir.join("both.json");
+    Command::cargo_bin("tysiac")
+        .unwrap()
+        .args(["inference", "train", "--quiet", "--temper-held", "0.6"])
+        .args(["--temper-raised", "1.5", "--from-data"])
+        .arg(&made)
+        .arg("--out")
+        .arg(&both)
+        .assert()
+        .success();
+    let b = Model::from_json(&std::fs::read_to_string(&both).unwrap()).unwrap();
+    assert_eq!(
+        (b.temper.contract_held, b.temper.contract_raised),
+        (0.6, 1.5)
+    );
+    assert_eq!(
+        (b.temper.gift, b.temper.lead, b.temper.bids),
+        (1.0, 1.0, 1.0)
+    );
+    assert_eq!(
+        b.command,
+        format!("{played} --temper-held 0.6 --temper-raised 1.5")
+    );
+    assert_eq!(b.contract, m.contract);
     let out = Command::cargo_bin("tysiac")
         .unwrap()
         .args(["inference", "train", "--quiet", "--temper-held", "2.5"])

@@ -155,6 +155,11 @@ pub struct TrainArgs {
     /// says how the shipped 0.6 was chosen).
     #[arg(long, default_value_t = 1.0, value_parser = exponent)]
     pub temper_held: f64,
+    /// How far a contract raised over the bid is believed: its
+    /// log-likelihood times this (the model's `temper.contract_raised`;
+    /// docs/inference.md says how the shipped 2 was chosen).
+    #[arg(long, default_value_t = 1.0, value_parser = exponent)]
+    pub temper_raised: f64,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -327,11 +332,7 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
                 of D's eight cards learned from the solver, and conditional logits of \
                 the two cards D gives away and of its first lead"
             .into(),
-        command: if a.temper_held == 1.0 {
-            made.command.clone()
-        } else {
-            format!("{} --temper-held {}", made.command, a.temper_held)
-        },
+        command: tempered_command(&made.command, a.temper_held, a.temper_raised),
         hand_features: HAND_FEATURE_NAMES.iter().map(|s| s.to_string()).collect(),
         gift_features: GIFT_FEATURE_NAMES.iter().map(|s| s.to_string()).collect(),
         lead_features: LEAD_FEATURE_NAMES.iter().map(|s| s.to_string()).collect(),
@@ -341,10 +342,11 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
         announce_from: tysiac::inference::ANNOUNCE_FROM.into(),
         gift,
         lead,
-        // Untempered but for the held contract's exponent if asked:
+        // Untempered but for the contract's exponents if asked:
         // `tysiac inference calibrate` fits the tempering next.
         temper: Temper {
             contract_held: a.temper_held,
+            contract_raised: a.temper_raised,
             ..Temper::default()
         },
         training,
@@ -354,6 +356,18 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
     println!("{}", describe(&model));
     println!("written to {}", a.out.display());
     Ok(())
+}
+
+/// The command that made the data, with the contract's exponents that
+/// differ from 1 (so the model file says how to make it again).
+fn tempered_command(played: &str, held: f64, raised: f64) -> String {
+    let mut command = played.to_string();
+    for (flag, x) in [("--temper-held", held), ("--temper-raised", raised)] {
+        if x != 1.0 {
+            command += &format!(" {flag} {x}");
+        }
+    }
+    command
 }
 
 /// The standard deviation of the points observed.
