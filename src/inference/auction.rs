@@ -74,11 +74,18 @@ impl AuctionEvidence {
     /// `hand(b)`, tempered as the model reads bids in play; −∞ where a
     /// call is impossible with those cards.
     pub fn log_weight(&self, model: &Model, hand: impl Fn(usize) -> CardSet) -> f64 {
-        self.said
+        let sum: f64 = self
+            .said
             .iter()
             .map(|&(b, i)| model.bid_chance(hand(b), &self.rules, i).ln())
-            .sum::<f64>()
-            * model.temper.bids
+            .sum();
+        // A call the rules forbid stays impossible however tempered, as in
+        // play (`Evidence::log_weight_above`): −∞ × 0 would be NaN.
+        if sum == f64::NEG_INFINITY {
+            sum
+        } else {
+            sum * model.temper.bids
+        }
     }
 }
 
@@ -132,6 +139,14 @@ mod tests {
         let full = heard.log_weight(&whole, |_| hand);
         assert!(full < 0.0);
         assert!((heard.log_weight(&half, |_| hand) - full / 2.0).abs() < 1e-12);
+        // A 140 without a marriage is impossible, even believed not at all.
+        let raised = [(0, Call::Bid(100)), (1, Call::Bid(140))];
+        let heard = AuctionEvidence::of(&rules, &raised, 2);
+        let mut none = Model::shipped().clone();
+        none.temper.bids = 0.0;
+        let no_marriage = cards("AK.AT.9J.K");
+        assert_eq!(heard.log_weight(&none, |_| no_marriage), f64::NEG_INFINITY);
+        assert_eq!(heard.log_weight(&none, |_| hand), 0.0);
     }
 
     #[test]
