@@ -59,7 +59,7 @@ run() {
         -F 'legal_cards|State::declaration|legal_moves|State::apply|trick_winner' ;;
     state-rest) group state-rest "reference_rules legal_moves house_rules fields boundaries" -f src/state.rs \
         -E 'legal_cards|State::declaration|legal_moves|State::apply|trick_winner' ;;
-    score) group score "score score_rules boundaries" -f src/score.rs \
+    score) group score "score score_rules boundaries" -f src/score/mod.rs \
         -F 'defender_score|contract_made|hand_score|max_contract|check_bid|check_points' ;;
     deal) group deal "reference_rules fields analyze notation" -f src/deal.rs ;;
     analyze) group analyze "fields analyze" -f src/analyze.rs -F 'analyze_play|analyze_position|optimal_moves' ;;
