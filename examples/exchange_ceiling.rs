@@ -10,9 +10,12 @@
 //!
 //! Prints each one's gain over the first, paired, with its standard error,
 //! and how often the declarer chooses the same exchange on other layouts
-//! (another seed):
+//! (another seed). A third number starts at that deal instead of the
+//! first (to add deals to a run: each deal's line on stderr is the same
+//! whichever run solves it):
 //!
 //!     cargo run --release --example exchange_ceiling -- 60 400
+//!     cargo run --release --example exchange_ceiling -- 700 400 300
 use rayon::prelude::*;
 use tysiac::estimate::bid::choose_exchange;
 use tysiac::estimate::sample::{declarer_layout, sample_rng};
@@ -25,13 +28,16 @@ fn main() {
         None => default,
         Some(Ok(n)) if (1..=10_000).contains(&n) => n,
         Some(_) => {
-            eprintln!("usage: exchange_ceiling [DEALS (1 to 10000)] [LAYOUTS (1 to 10000)]");
+            eprintln!(
+                "usage: exchange_ceiling [DEALS (1 to 10000)] [LAYOUTS (1 to 10000)] [FIRST (1 to 10000)]"
+            );
             std::process::exit(2)
         }
     };
     let (deals, many) = (count(0, 60), count(1, 400));
+    let first = if args.len() > 2 { count(2, 0) } else { 0 };
     let rules = Rules::STANDARD;
-    let rows: Vec<[f64; 5]> = (0..deals)
+    let rows: Vec<[f64; 5]> = (first..first + deals)
         .into_par_iter()
         .map(|i| {
             let mut solver = Solver::new(rules);
