@@ -236,7 +236,7 @@ pub fn exchange_guess(ten: CardSet, rules: &Rules, e: &Exchange) -> i32 {
 pub fn guessed_exchanges(deal: &Deal, rules: &Rules) -> Vec<Exchange> {
     let ten = deal.declarer_ten();
     let mut all = deal.exchanges(rules);
-    all.sort_by_key(|e| std::cmp::Reverse(exchange_guess(ten, rules, e)));
+    all.sort_by_cached_key(|e| std::cmp::Reverse(exchange_guess(ten, rules, e)));
     all
 }
 

@@ -269,7 +269,7 @@ impl<T: Table> Solver<T> {
     pub fn exchange_values(&mut self, deal: &Deal, all: bool) -> Vec<(Exchange, u16)> {
         let mut exchanges = deal.exchanges(&self.rules);
         // Likely-best first: keep points and marriages, give away small cards.
-        exchanges.sort_by_key(|e| std::cmp::Reverse(exchange_guess(deal, &self.rules, e)));
+        exchanges.sort_by_cached_key(|e| std::cmp::Reverse(exchange_guess(deal, &self.rules, e)));
         let mut out: Vec<(Exchange, u16)> = Vec::new();
         let mut best: Option<u16> = None;
         for e in exchanges {
@@ -404,7 +404,7 @@ impl<T: Table> Solver<T> {
             crate::Setup::Play(s) => (self.reaches(s, target), None),
             crate::Setup::Musik(deal) => {
                 let mut exchanges = deal.exchanges(&self.rules);
-                exchanges.sort_by_key(|e| std::cmp::Reverse(exchange_guess(deal, &self.rules, e)));
+                exchanges.sort_by_cached_key(|e| std::cmp::Reverse(exchange_guess(deal, &self.rules, e)));
                 for e in exchanges {
                     let start = deal
                         .after(&self.rules, &e)
