@@ -404,7 +404,9 @@ impl<T: Table> Solver<T> {
             crate::Setup::Play(s) => (self.reaches(s, target), None),
             crate::Setup::Musik(deal) => {
                 let mut exchanges = deal.exchanges(&self.rules);
-                exchanges.sort_by_cached_key(|e| std::cmp::Reverse(exchange_guess(deal, &self.rules, e)));
+                exchanges.sort_by_cached_key(|e| {
+                    std::cmp::Reverse(exchange_guess(deal, &self.rules, e))
+                });
                 for e in exchanges {
                     let start = deal
                         .after(&self.rules, &e)
