@@ -194,7 +194,7 @@ const FINALISTS: usize = 4;
 /// alone: candidate exchanges (the best of each of the first
 /// [`EXCHANGE_SEEDS`] layouts and the six the rule of thumb likes best) are
 /// screened on [`EXCHANGE_SCREEN`] sampled splits of the defenders' cards,
-/// the best [`FINALISTS`] compared again on [`EXCHANGE_FINAL`] more (for
+/// the best `FINALISTS` compared again on [`EXCHANGE_FINAL`] more (for
 /// `n` from 50 up; proportionally fewer below), and the
 /// contract is judged on other layouts than the exchange was chosen on (on
 /// those the chosen exchange looks better than it is). Eight layouts, as

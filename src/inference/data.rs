@@ -294,7 +294,7 @@ fn worth_hand(rules: &Rules, seed: u64, i: usize) -> CardSet {
     kept(deal.declarer_ten(), &best)
 }
 
-/// The worth of `hands` hands (see [`worth_hand`]): D's mean double-dummy
+/// The worth of `hands` hands (see `worth_hand`): D's mean double-dummy
 /// points, leading with eight cards each, over `layouts` random layouts of
 /// the others' cards.
 pub fn worths(
@@ -350,7 +350,7 @@ pub(crate) fn graded_level(values: &[u16], rules: &Rules) -> u16 {
 }
 
 /// The table of [`super::announced`]: each hand of eight's
-/// [`graded_level`] (in tens), measured as [`worths`] measures, on
+/// `graded_level` (in tens), measured as [`worths`] measures, on
 /// `layouts` layouts of hand `r`'s own seed stream, once for each hand
 /// measured (`measured`: [`announced::measured_hands`]).
 pub fn announce_table(

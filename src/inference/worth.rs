@@ -135,7 +135,7 @@ fn terms(h: [usize; 4], rules: &Rules) -> Terms {
 }
 
 /// The features of `hand` (the eight cards D kept), every one: see
-/// [`terms`] for what they count.
+/// `terms` for what they count.
 pub fn worth_features(hand: CardSet, rules: &Rules) -> [f64; WORTH_FEATURES] {
     let mut f = [0.0; WORTH_FEATURES];
     for &(i, x) in terms(holdings(hand), rules).iter() {
@@ -157,7 +157,7 @@ impl Worth {
         self.of_holdings(holdings(hand), rules)
     }
 
-    /// The same, for the hand whose suits hold `h` ([`holdings`]): cheap
+    /// The same, for the hand whose suits hold `h` (`holdings`): cheap
     /// enough to weigh every pair a hand of ten could give away.
     pub fn of_holdings(&self, h: [usize; 4], rules: &Rules) -> f64 {
         terms(h, rules)

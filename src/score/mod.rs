@@ -1,7 +1,7 @@
 //! Scoring: one hand (docs/rules.md, *Scoring a hand*) here; a game's running
 //! score sheet (docs/rules.md, *A game*: the barrel, concessions, the winner at
-//! 1000) in [`game`](self::game); the small line-based text that `tysiac score`
-//! reads in [`sheet`](self::sheet).
+//! 1000) in [`game`]; the small line-based text that `tysiac score`
+//! reads in [`sheet`].
 //!
 //! # Scoring a hand
 //! The declarer scores +contract when the declarer's points reach the
