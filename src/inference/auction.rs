@@ -16,6 +16,7 @@ use crate::game::auction::Call;
 use crate::rules::{Players, Rules};
 
 use super::evidence::calls_say;
+use super::model::Temper;
 use super::{Interval, Model};
 
 /// What the other bidders' calls say of their hands, for one bidder.
@@ -79,13 +80,7 @@ impl AuctionEvidence {
             .iter()
             .map(|&(b, i)| model.bid_chance(hand(b), &self.rules, i).ln())
             .sum();
-        // A call the rules forbid stays impossible however tempered, as in
-        // play (`Evidence::log_weight_above`): −∞ × 0 would be NaN.
-        if sum == f64::NEG_INFINITY {
-            sum
-        } else {
-            sum * model.temper.bids
-        }
+        Temper::apply(model.temper.bids, sum)
     }
 }
 

@@ -8,9 +8,7 @@ use crate::rules::Rules;
 use crate::seat::Seat;
 use crate::view::{Layout, View};
 
-#[cfg(doc)]
-use super::model::Temper;
-use super::model::{Interval, Model};
+use super::model::{Interval, Model, Temper};
 
 /// The others' decisions a seat saw.
 #[derive(Clone, Debug, PartialEq)]
@@ -86,8 +84,7 @@ impl Evidence {
         let mut sum = 0.0;
         for (kind, f) in factors.into_iter().enumerate() {
             let x = self.term(model, layout, kind);
-            // A decision the rules forbid stays impossible, however tempered.
-            sum += if x == f64::NEG_INFINITY { x } else { f * x };
+            sum += Temper::apply(f, x);
             if sum < floor {
                 return f64::NEG_INFINITY;
             }

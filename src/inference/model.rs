@@ -291,6 +291,19 @@ impl Default for Temper {
     }
 }
 
+impl Temper {
+    /// A log-likelihood believed to the power `exponent`: scaled, except
+    /// that a decision the rules forbid (−∞) stays impossible at any
+    /// exponent (−∞ × 0 would be NaN).
+    pub fn apply(exponent: f64, log: f64) -> f64 {
+        if log == f64::NEG_INFINITY {
+            log
+        } else {
+            exponent * log
+        }
+    }
+}
+
 /// The model shipped in `data/inference.json`, read at compile time.
 const SHIPPED: &str = include_str!("../../data/inference.json");
 
@@ -405,6 +418,16 @@ pub(crate) fn allows(cards: CardSet, rules: &Rules, i: Interval) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tempering_scales_a_log_likelihood_and_keeps_the_impossible() {
+        assert_eq!(Temper::apply(0.5, -3.0), -1.5);
+        assert_eq!(Temper::apply(2.0, -3.0), -6.0);
+        assert_eq!(Temper::apply(0.0, -3.0), 0.0);
+        for x in [0.0, 0.6, 1.0, 2.0] {
+            assert_eq!(Temper::apply(x, f64::NEG_INFINITY), f64::NEG_INFINITY);
+        }
+    }
 
     #[test]
     fn an_interval_chance_is_a_difference_of_logistic_curves() {
