@@ -267,9 +267,7 @@ impl<T: Table> Solver<T> {
     /// only the best one is returned (the others are only shown not to beat
     /// it, which is much faster).
     pub fn exchange_values(&mut self, deal: &Deal, all: bool) -> Vec<(Exchange, u16)> {
-        let mut exchanges = deal.exchanges(&self.rules);
-        // Likely-best first: keep points and marriages, give away small cards.
-        exchanges.sort_by_cached_key(|e| std::cmp::Reverse(exchange_guess(deal, &self.rules, e)));
+        let exchanges = guessed_order(deal, &self.rules);
         let mut out: Vec<(Exchange, u16)> = Vec::new();
         let mut best: Option<u16> = None;
         for e in exchanges {
@@ -303,6 +301,16 @@ impl<T: Table> Solver<T> {
     pub fn best_exchange(&mut self, deal: &Deal) -> (Exchange, u16) {
         self.exchange_values(deal, false)[0]
     }
+}
+
+/// The exchanges of `deal`, likely best first (keep points and marriages,
+/// give away small cards). The guess is worked out once per exchange
+/// (`sort_by_cached_key`, stable like `sort_by_key`): at every comparison
+/// it cost musik deals 5% more instructions.
+fn guessed_order(deal: &Deal, rules: &Rules) -> Vec<Exchange> {
+    let mut exchanges = deal.exchanges(rules);
+    exchanges.sort_by_cached_key(|e| std::cmp::Reverse(exchange_guess(deal, rules, e)));
+    exchanges
 }
 
 /// A cheap guess at how good an exchange is, for ordering only: the true
@@ -403,11 +411,7 @@ impl<T: Table> Solver<T> {
         match setup {
             crate::Setup::Play(s) => (self.reaches(s, target), None),
             crate::Setup::Musik(deal) => {
-                let mut exchanges = deal.exchanges(&self.rules);
-                exchanges.sort_by_cached_key(|e| {
-                    std::cmp::Reverse(exchange_guess(deal, &self.rules, e))
-                });
-                for e in exchanges {
+                for e in guessed_order(deal, &self.rules) {
                     let start = deal
                         .after(&self.rules, &e)
                         .expect("generated exchanges are legal");
