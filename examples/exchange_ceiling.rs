@@ -34,8 +34,7 @@ fn main() {
             std::process::exit(2)
         }
     };
-    let (deals, many) = (count(0, 60), count(1, 400));
-    let first = if args.len() > 2 { count(2, 0) } else { 0 };
+    let (deals, many, first) = (count(0, 60), count(1, 400), count(2, 0));
     let rules = Rules::STANDARD;
     let rows: Vec<[f64; 5]> = (first..first + deals)
         .into_par_iter()

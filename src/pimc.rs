@@ -1,9 +1,9 @@
 //! Judging moves from one seat's view: perfect-information Monte Carlo.
 //!
 //! Draw layouts of the unseen cards that fit the view (uniformly over the
-//! hidden histories, [`Sampler`](crate::view::Sampler)), solve each layout double-dummy for every
-//! legal move of the viewer, and score each move by its mean over the very
-//! same layouts. This is how the strongest Skat and bridge programs play
+//! hidden histories, [`Sampler`](crate::view::Sampler)), solve each layout
+//! double-dummy for every legal move of the viewer, and score each move by
+//! its mean over the very same layouts. This is how the strongest Skat and bridge programs play
 //! (GIB, Kermit); its known flaws are that it assumes the rest of the hand
 //! is played double-dummy (so it cannot plan to gather information, and it
 //! may value a guess it could postpone as if it were already resolved:
