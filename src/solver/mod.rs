@@ -33,7 +33,7 @@ use crate::moves::Move;
 use crate::rules::Rules;
 use crate::seat::Seat;
 use crate::state::State;
-use search::Search;
+use search::{Killers, Search, NO_KILLERS};
 
 /// A window wider than any value (marriage values are at most 1000 each).
 const INF: i16 = 16_000;
@@ -45,6 +45,11 @@ pub struct Solver<T: Table = TransTable> {
     rules: Rules,
     table: T,
     stats: Stats,
+    /// Kept from one search to the next of the same position (the moves of
+    /// `move_values`, the exchanges of a musik: 8% fewer nodes on musik
+    /// deals); forgotten by `clear` and `age`, before another deal or
+    /// layout, whose killers measured 28% more instructions in `suggest`.
+    killers: Killers,
 }
 
 impl Solver<TransTable> {
@@ -65,6 +70,7 @@ impl<T: Table> Solver<T> {
             rules,
             table,
             stats: Stats::default(),
+            killers: NO_KILLERS,
         }
     }
 
@@ -84,6 +90,7 @@ impl<T: Table> Solver<T> {
     /// Forgets the table's entries.
     pub fn clear(&mut self) {
         self.table.clear();
+        self.killers = NO_KILLERS;
     }
 
     /// Before a search related to the last ones (another layout of the same
@@ -94,6 +101,7 @@ impl<T: Table> Solver<T> {
     /// a little); never changes an answer.
     pub fn age(&mut self) {
         self.table.age();
+        self.killers = NO_KILLERS;
     }
 
     /// The declarer's future points from `s` in the window `(alpha, beta)`.
@@ -101,30 +109,46 @@ impl<T: Table> Solver<T> {
         let consts = node::Consts::for_state(&self.rules, s);
         // Three copies of the search: with the house rules' tests, and, when
         // none is on, without them; for two seats, with them.
-        let (v, stats) = if consts.two {
+        let (v, stats, killers) = if consts.two {
             let mut search = Search::<T, true, true> {
                 consts,
                 table: &mut self.table,
                 stats: Stats::default(),
+                killers: self.killers,
             };
-            (search.remaining(s, alpha, beta), search.stats)
+            (
+                search.remaining(s, alpha, beta),
+                search.stats,
+                search.killers,
+            )
         } else if consts.house {
             let mut search = Search::<T, true, false> {
                 consts,
                 table: &mut self.table,
                 stats: Stats::default(),
+                killers: self.killers,
             };
-            (search.remaining(s, alpha, beta), search.stats)
+            (
+                search.remaining(s, alpha, beta),
+                search.stats,
+                search.killers,
+            )
         } else {
             let mut search = Search::<T, false, false> {
                 consts,
                 table: &mut self.table,
                 stats: Stats::default(),
+                killers: self.killers,
             };
-            (search.remaining(s, alpha, beta), search.stats)
+            (
+                search.remaining(s, alpha, beta),
+                search.stats,
+                search.killers,
+            )
         };
         self.stats.nodes += stats.nodes;
         self.stats.table_cuts += stats.table_cuts;
+        self.killers = killers;
         v
     }
 

@@ -44,12 +44,14 @@ impl<const N: usize> Ordered<N> {
 }
 
 /// The moves of the player to move in `n`, best guess first; `hint` (a move
-/// byte from the table, or `NONE`) goes first.
+/// byte from the table, or `NONE`) goes first, then `killer` (a move that
+/// cut off at this depth before, or `NONE`; ignored unless legal here).
 #[inline(always)]
 pub fn ordered_moves<const LEN: u8, const H: bool, const TWO: bool, const N: usize>(
     n: &Node,
     c: &Consts,
     hint: u8,
+    killer: u8,
 ) -> Ordered<N> {
     let mut out = Ordered {
         keys: [0; N],
@@ -72,6 +74,12 @@ pub fn ordered_moves<const LEN: u8, const H: bool, const TWO: bool, const N: usi
             let hinted = out.iter().position(|m| m == hint);
             if let Some(k) = hinted {
                 out.keys[k] |= 0xFF_FF00;
+            }
+        }
+        if killer != NONE && killer != hint {
+            let killed = out.iter().position(|m| m == killer);
+            if let Some(k) = killed {
+                out.keys[k] = out.keys[k] & 0xFF | 0xFF_FE00;
             }
         }
         out.sort();

@@ -7,7 +7,9 @@
 //! Trick-start nodes consult the transposition table (which answers for
 //! positions of the same shape too, `shape.rs`), then the quick-trick and
 //! sure-trump bounds (`node.rs`); moves after the first are tried with a
-//! null window first (principal-variation search). The move loop is
+//! null window first (principal-variation search). Moves are tried in the
+//! order of `order.rs`, after the table's hint and the depth's killer move
+//! ([`Killers`]). The move loop is
 //! compiled once per place in the trick (`moves::<LEN>`); the last three
 //! tricks get a plain search without ordering (`endgame`), whose trick
 //! starts still ask the table. The whole search
@@ -48,7 +50,21 @@ pub struct Search<'a, T: Table, const H: bool, const TWO: bool> {
     /// threads can sit side by side in memory, and a shared cache line
     /// written at every node would slow both.
     pub stats: Stats,
+    /// Killer moves (see [`Killers`]).
+    pub killers: Killers,
 }
+
+/// Killer moves: for each count of cards still in play, the last move that
+/// cut off there after the first move tried had not. Positions at one
+/// depth of one deal are often refuted by the same card, so it is tried
+/// right after the table's hint. Only the order changes, never a value.
+/// Measured (`SOLVE_PROFILE`, callgrind): full deals 12.6% fewer
+/// instructions, musik deals 12%, `bid` 9%; recording every cut, or two
+/// killers per depth, or one per seat, measured worse.
+pub type Killers = [u8; 33];
+
+/// No killer at any depth.
+pub const NO_KILLERS: Killers = [NONE; 33];
 
 impl<T: Table, const H: bool, const TWO: bool> Search<'_, T, H, TWO> {
     /// The declarer's points still to come from `s`, searched in `(alpha, beta)`.
@@ -205,7 +221,9 @@ impl<T: Table, const H: bool, const TWO: bool> Search<'_, T, H, TWO> {
         mut beta: i16,
         hint: u8,
     ) -> (i16, u8) {
-        let list = ordered_moves::<LEN, H, TWO, N>(n, &self.consts, hint);
+        let depth = n.remaining().count_ones() as usize;
+        let killer = self.killers[depth];
+        let list = ordered_moves::<LEN, H, TWO, N>(n, &self.consts, hint, killer);
         let mover = n.mover;
         let maximise = mover == 0;
         let mut best = if maximise { i16::MIN } else { i16::MAX };
@@ -278,6 +296,11 @@ impl<T: Table, const H: bool, const TWO: bool> Search<'_, T, H, TWO> {
                 beta = beta.min(v);
             }
             if alpha >= beta {
+                // A cut by the first move says nothing new: the rule of
+                // thumb (or the killer already) put it there.
+                if tried > 0 {
+                    self.killers[depth] = m;
+                }
                 break;
             }
         }
@@ -411,19 +434,19 @@ pub fn move_order(s: &State, rules: &crate::Rules) -> Vec<u8> {
     let c = Consts::for_state(rules, s);
     let n = Node::from_state_with(s, &c);
     match (n.len, c.two) {
-        (0, false) => ordered_moves::<0, true, false, 16>(&n, &c, NONE)
+        (0, false) => ordered_moves::<0, true, false, 16>(&n, &c, NONE, NONE)
             .iter()
             .collect(),
-        (1, false) => ordered_moves::<1, true, false, 16>(&n, &c, NONE)
+        (1, false) => ordered_moves::<1, true, false, 16>(&n, &c, NONE, NONE)
             .iter()
             .collect(),
-        (_, false) => ordered_moves::<2, true, false, 16>(&n, &c, NONE)
+        (_, false) => ordered_moves::<2, true, false, 16>(&n, &c, NONE, NONE)
             .iter()
             .collect(),
-        (0, true) => ordered_moves::<0, true, true, 20>(&n, &c, NONE)
+        (0, true) => ordered_moves::<0, true, true, 20>(&n, &c, NONE, NONE)
             .iter()
             .collect(),
-        (_, true) => ordered_moves::<1, true, true, 20>(&n, &c, NONE)
+        (_, true) => ordered_moves::<1, true, true, 20>(&n, &c, NONE, NONE)
             .iter()
             .collect(),
     }
@@ -456,6 +479,60 @@ pub fn upper_bound(s: &State, rules: &crate::Rules) -> i16 {
 mod tests {
     use super::*;
     use crate::random;
+
+    /// Killers only reorder moves: whatever they hold (cards of any hand,
+    /// played ones, undeclared leads, `NONE`), every value is the same as
+    /// with none. They are used (some searches visit other nodes) and
+    /// recorded (a search from none leaves some).
+    #[test]
+    fn killers_never_change_a_value() {
+        use super::super::table::NoTable;
+        use rand::Rng;
+        let mut rng = random::rng(41);
+        let (mut reordered, mut recorded) = (0, 0);
+        for name in ["standard", "pl declare=optional", "players=2"] {
+            let rules: crate::Rules = name.parse().unwrap();
+            for k in 0..40 {
+                let start = super::super::testing::start(&mut rng, &rules);
+                let s = random::play_random(&mut rng, &rules, start, 4 + k % 4, k % 3);
+                let consts = Consts::for_state(&rules, &s);
+                let search = |killers: Killers| {
+                    let mut table = NoTable;
+                    if consts.two {
+                        let mut search = Search::<NoTable, true, true> {
+                            consts,
+                            table: &mut table,
+                            stats: Stats::default(),
+                            killers,
+                        };
+                        let v = search.remaining(&s, -1, 1000);
+                        (v, search.stats.nodes, search.killers)
+                    } else {
+                        let mut search = Search::<NoTable, true, false> {
+                            consts,
+                            table: &mut table,
+                            stats: Stats::default(),
+                            killers,
+                        };
+                        let v = search.remaining(&s, -1, 1000);
+                        (v, search.stats.nodes, search.killers)
+                    }
+                };
+                let (want, nodes, left) = search(NO_KILLERS);
+                let mut odd = NO_KILLERS;
+                for killer in &mut odd {
+                    if rng.gen_bool(0.8) {
+                        *killer = rng.gen_range(0..32u8) | if rng.gen_bool(0.2) { 0x80 } else { 0 };
+                    }
+                }
+                let (v, odd_nodes, _) = search(odd);
+                assert_eq!(v, want, "{name}: {s:?}");
+                reordered += usize::from(odd_nodes != nodes);
+                recorded += usize::from(left != NO_KILLERS);
+            }
+        }
+        assert!(reordered > 10 && recorded > 10, "{reordered} {recorded}");
+    }
 
     /// `move_order` (the order `Solver::move_values` searches in, reversed)
     /// names each legal move at most once and only legal ones; every one
