@@ -482,13 +482,30 @@ mod tests {
     use super::*;
     use crate::random;
 
+    /// The value of `s` from `killers` with the house rules' copy of the
+    /// search and no table, the nodes visited and the killers left.
+    fn search_from<const TWO: bool>(
+        consts: Consts,
+        s: &State,
+        killers: Killers,
+    ) -> (i16, u64, Killers) {
+        let mut table = super::super::table::NoTable;
+        let mut search = Search::<_, true, TWO> {
+            consts,
+            table: &mut table,
+            stats: Stats::default(),
+            killers,
+        };
+        let v = search.remaining(s, -1, 1000);
+        (v, search.stats.nodes, search.killers)
+    }
+
     /// Killers only reorder moves: whatever they hold (cards of any hand,
     /// played ones, undeclared leads, `NONE`), every value is the same as
     /// with none. They are used (some searches visit other nodes) and
     /// recorded (a search from none leaves some).
     #[test]
     fn killers_never_change_a_value() {
-        use super::super::table::NoTable;
         use rand::Rng;
         let mut rng = random::rng(41);
         let (mut reordered, mut recorded) = (0, 0);
@@ -499,25 +516,10 @@ mod tests {
                 let s = random::play_random(&mut rng, &rules, start, 4 + k % 4, k % 3);
                 let consts = Consts::for_state(&rules, &s);
                 let search = |killers: Killers| {
-                    let mut table = NoTable;
                     if consts.two {
-                        let mut search = Search::<NoTable, true, true> {
-                            consts,
-                            table: &mut table,
-                            stats: Stats::default(),
-                            killers,
-                        };
-                        let v = search.remaining(&s, -1, 1000);
-                        (v, search.stats.nodes, search.killers)
+                        search_from::<true>(consts, &s, killers)
                     } else {
-                        let mut search = Search::<NoTable, true, false> {
-                            consts,
-                            table: &mut table,
-                            stats: Stats::default(),
-                            killers,
-                        };
-                        let v = search.remaining(&s, -1, 1000);
-                        (v, search.stats.nodes, search.killers)
+                        search_from::<false>(consts, &s, killers)
                     }
                 };
                 let (want, nodes, left) = search(NO_KILLERS);
