@@ -548,6 +548,27 @@ mod tests {
         }
     }
 
+    /// A search leaves killers in the solver for the next search of the
+    /// same position; `clear` and `age` forget them, before another deal
+    /// or layout, whose refutations would mislead (`Solver::killers`).
+    #[test]
+    fn clear_and_age_forget_the_killers() {
+        let mut rng = random::rng(7);
+        let rules = Rules::default();
+        let mut solver = Solver::new(rules);
+        for forget in [Solver::clear, Solver::age] {
+            let mut kept = 0;
+            for _ in 0..20 {
+                let s = testing::start(&mut rng, &rules);
+                solver.value(&s);
+                kept += usize::from(solver.killers != NO_KILLERS);
+                forget(&mut solver);
+                assert_eq!(solver.killers, NO_KILLERS);
+            }
+            assert!(kept > 10, "{kept}");
+        }
+    }
+
     /// A table aged between related searches (the layouts of one view, as
     /// `pimc` solves them) keeps earlier layouts' entries answering; they
     /// are about other cards of the same shapes, so any bound carried over
