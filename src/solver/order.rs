@@ -155,8 +155,8 @@ fn leads<const TWO: bool, const N: usize>(n: &Node, c: &Consts, legal: u32, out:
     }
 }
 
-/// Second to play: take the lead cheaply, otherwise play the least valuable
-/// card.
+/// Second to play: take the lead with the highest winner, otherwise play
+/// the least valuable card.
 fn follows<const N: usize>(n: &Node, legal: u32, out: &mut Ordered<N>) {
     let me = n.mover;
     let third = n.hands[n.seat_after_leader::<false>(2) as usize];
@@ -179,7 +179,10 @@ fn follows<const N: usize>(n: &Node, legal: u32, out: &mut Ordered<N>) {
                 50 + points(i) as i16
             }
         } else if wins {
-            100
+            // The highest winner first: the last player may overtake a
+            // lower one (measured: 6% fewer nodes on full deals, 12% for
+            // every move's value, than the cheapest winner first).
+            100 + (i & 7) as i16
         } else {
             -4 * points(i) as i16 - (i & 7) as i16
         };
