@@ -538,6 +538,24 @@ mod tests {
         assert!(reordered > 10 && recorded > 10, "{reordered} {recorded}");
     }
 
+    /// Second to play with two winners of the led suit, the last player
+    /// holding a card between them: the highest winner is tried first, as
+    /// the lower one can be overtaken.
+    #[test]
+    fn second_to_play_tries_the_highest_winner_first() {
+        use crate::{CardSet, Seat};
+        let set = |text: &str| text.parse::<CardSet>().unwrap();
+        let only = |text: &str| set(text).iter().next().unwrap();
+        // D led the nine of the first suit; L holds its ace and king, R its ten.
+        let hands = [set("J.9.."), set("AK.J.."), set("T.Q.9.")];
+        let mut s = State::new(hands, Seat::D, None, [0; 3]);
+        s.push_trick_card(only("9..."));
+        let rules = crate::Rules::default();
+        let order = move_order(&s, &rules);
+        assert_eq!(order[0], only("A...").index(), "{order:?}");
+        assert_eq!(order[1], only("K...").index(), "{order:?}");
+    }
+
     /// `move_order` (the order `Solver::move_values` searches in, reversed)
     /// names each legal move at most once and only legal ones; every one
     /// before the trick's last card, where dominated cards may be left out.
