@@ -109,46 +109,34 @@ impl<T: Table> Solver<T> {
         let consts = node::Consts::for_state(&self.rules, s);
         // Three copies of the search: with the house rules' tests, and, when
         // none is on, without them; for two seats, with them.
-        let (v, stats, killers) = if consts.two {
-            let mut search = Search::<T, true, true> {
-                consts,
-                table: &mut self.table,
-                stats: Stats::default(),
-                killers: self.killers,
-            };
-            (
-                search.remaining(s, alpha, beta),
-                search.stats,
-                search.killers,
-            )
+        if consts.two {
+            self.search_with::<true, true>(consts, s, alpha, beta)
         } else if consts.house {
-            let mut search = Search::<T, true, false> {
-                consts,
-                table: &mut self.table,
-                stats: Stats::default(),
-                killers: self.killers,
-            };
-            (
-                search.remaining(s, alpha, beta),
-                search.stats,
-                search.killers,
-            )
+            self.search_with::<true, false>(consts, s, alpha, beta)
         } else {
-            let mut search = Search::<T, false, false> {
-                consts,
-                table: &mut self.table,
-                stats: Stats::default(),
-                killers: self.killers,
-            };
-            (
-                search.remaining(s, alpha, beta),
-                search.stats,
-                search.killers,
-            )
+            self.search_with::<false, false>(consts, s, alpha, beta)
+        }
+    }
+
+    /// [`Solver::search`] by one copy of the search; its counters and
+    /// killers carried over to the solver.
+    fn search_with<const H: bool, const TWO: bool>(
+        &mut self,
+        consts: node::Consts,
+        s: &State,
+        alpha: i16,
+        beta: i16,
+    ) -> i16 {
+        let mut search = Search::<T, H, TWO> {
+            consts,
+            table: &mut self.table,
+            stats: Stats::default(),
+            killers: self.killers,
         };
-        self.stats.nodes += stats.nodes;
-        self.stats.table_cuts += stats.table_cuts;
-        self.killers = killers;
+        let v = search.remaining(s, alpha, beta);
+        self.stats.nodes += search.stats.nodes;
+        self.stats.table_cuts += search.stats.table_cuts;
+        self.killers = search.killers;
         v
     }
 
