@@ -145,7 +145,21 @@ fn leads<const TWO: bool, const N: usize>(n: &Node, c: &Consts, legal: u32, out:
         }
         let (declared, marriage) = n.declares(c, i);
         if declared > 0 || marriage {
-            out.push(i, base + 200 + declared);
+            // Declaring first, as a rule: its points are sure. But not D's
+            // marriage that would take trump from a suit whose top card D
+            // holds to one where a defender holds a card above its king:
+            // the declaration can wait for a lead D keeps, and searched
+            // first it is a wide, poor tree (one deal of 1,000 went from
+            // 566k nodes to 58k).
+            let gives_up_trump =
+                marriage && n.leader == 0 && n.trump != NONE && i >> 3 != n.trump && {
+                    let trumps = n.remaining() & SUIT[n.trump as usize];
+                    trumps != 0
+                        && hand & 1 << (31 - trumps.leading_zeros()) != 0
+                        && others & suit & above(i | 3) != 0
+                };
+            let priority = if gives_up_trump { -200 } else { 200 };
+            out.push(i, base + priority + declared);
             if c.optional {
                 out.push(i | 0x80, base);
             }

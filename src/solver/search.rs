@@ -556,6 +556,37 @@ mod tests {
         assert_eq!(order[1], only("K...").index(), "{order:?}");
     }
 
+    /// D's marriage that would move trump from hearts, whose top card D
+    /// holds, to diamonds, where a defender holds a card above the king, is
+    /// tried after every other lead; with no such card out, or the top
+    /// heart with a defender, declaring comes first as usual.
+    #[test]
+    fn a_marriage_giving_up_trump_is_tried_last() {
+        use crate::{card::Suit, CardSet, Seat};
+        let set = |text: &str| text.parse::<CardSet>().unwrap();
+        let rules = crate::Rules::default();
+        let order = |d: &str, l: &str, r: &str| {
+            let s = State::new(
+                [set(d), set(l), set(r)],
+                Seat::D,
+                Some(Suit::Hearts),
+                [0; 3],
+            );
+            move_order(&s, &rules)
+        };
+        let marriage = set(".KQ..");
+        let declaring = |order: &[u8]| order.iter().filter(|&&b| marriage.0 & 1 << b != 0).count();
+        let gives_up = order("AT.KQ.9.", "K.A.AK.J", "J.T.T.QT");
+        assert_eq!(gives_up.len(), 5, "{gives_up:?}");
+        assert_eq!(declaring(&gives_up[3..]), 2, "{gives_up:?}");
+        // No diamond above the king out: nothing to give up.
+        let keeps = order("A.AKQ.9.", "K.J.AK.J", "J.9.T.QT");
+        assert_eq!(declaring(&keeps[..2]), 2, "{keeps:?}");
+        // The top heart with L: D has no control of trump to lose.
+        let open = order("JT.KQ.9.", "A.A.AK.J", "K.T.T.QT");
+        assert_eq!(declaring(&open[..2]), 2, "{open:?}");
+    }
+
     /// `move_order` (the order `Solver::move_values` searches in, reversed)
     /// names each legal move at most once and only legal ones; every one
     /// before the trick's last card, where dominated cards may be left out.
