@@ -587,6 +587,36 @@ mod tests {
         assert_eq!(declaring(&open[..2]), 2, "{open:?}");
     }
 
+    /// Declaring leads come first, the larger declaration first: the ace
+    /// marriage (every ace, under `ace_marriage=200`) before D's top trump
+    /// and the leads that need no ruff; the 100 marriage before the 40.
+    #[test]
+    fn declarations_are_tried_first_largest_first() {
+        use crate::{card::Suit, CardSet, Seat};
+        let set = |text: &str| text.parse::<CardSet>().unwrap();
+        let order = |rules: &str, trump: Option<Suit>, hands: [&str; 3]| {
+            let s = State::new(hands.map(set), Seat::D, trump, [0; 3]);
+            move_order(&s, &rules.parse().unwrap())
+        };
+        let aces = set("A.A.A.A");
+        // L ruffs diamonds and clubs, R spades: only the ace of hearts
+        // and the nine of spades would come before the other aces.
+        let got = order(
+            "standard ace_marriage=200",
+            Some(Suit::Hearts),
+            ["A.A.A.A9", "T9...KQJ", "K.KQJT.."],
+        );
+        assert!(got[..4].iter().all(|&b| aces.0 & 1 << b != 0), "{got:?}");
+        // Hearts (100) before spades (40), both before the aces.
+        let got = order("standard", None, ["KQA..A.KQ", "T9J.9J..J", ".KQJT.T.9"]);
+        let hearts = set("KQ...");
+        assert!(got[..2].iter().all(|&b| hearts.0 & 1 << b != 0), "{got:?}");
+        assert!(
+            got[2..4].iter().all(|&b| set("...KQ").0 & 1 << b != 0),
+            "{got:?}"
+        );
+    }
+
     /// `move_order` (the order `Solver::move_values` searches in, reversed)
     /// names each legal move at most once and only legal ones; every one
     /// before the trick's last card, where dominated cards may be left out.

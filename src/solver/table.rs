@@ -508,6 +508,30 @@ mod tests {
         assert!(exact(&mut t, &new[1]));
     }
 
+    /// Distinct positions land in different buckets: a table with room
+    /// for four times as many keeps nearly all of them (all in one bucket,
+    /// it would keep four).
+    #[test]
+    fn distinct_positions_spread_over_the_buckets() {
+        let mut rng = crate::random::rng(5);
+        let rules = crate::Rules::default();
+        let keys: Vec<Key> = (0..1000)
+            .map(|_| {
+                let s = crate::random::start(&mut rng, &rules);
+                Key::new(s.hands, Seat::D, None, false)
+            })
+            .collect();
+        let mut t = TransTable::with_bytes(64 << 10);
+        for k in &keys {
+            t.store(k, bounds(1, 1, NO_MOVE));
+        }
+        let kept = keys
+            .iter()
+            .filter(|k| t.probe(k).is_some_and(|f| f.exact))
+            .count();
+        assert!(kept > 950, "{kept} of 1000");
+    }
+
     #[test]
     fn keys_differing_in_shape_or_meta_stay_apart() {
         let mut t = TransTable::with_bytes(1 << 12);
