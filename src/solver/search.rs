@@ -556,35 +556,52 @@ mod tests {
         assert_eq!(order[1], only("K...").index(), "{order:?}");
     }
 
+    /// The cards of `text` as bits.
+    fn bits(text: &str) -> u32 {
+        text.parse::<crate::CardSet>().unwrap().0
+    }
+
+    /// The order D's leads are tried in, under `rules`, with `trump` and
+    /// `hands` (D, L, R).
+    fn lead_order(rules: &str, trump: Option<crate::card::Suit>, hands: [&str; 3]) -> Vec<u8> {
+        let hands = hands.map(|h| h.parse().unwrap());
+        let s = State::new(hands, crate::Seat::D, trump, [0; 3]);
+        move_order(&s, &rules.parse().unwrap())
+    }
+
+    /// How many of `moves` are cards of `cards`.
+    fn count_of(moves: &[u8], cards: &str) -> usize {
+        moves.iter().filter(|&&b| bits(cards) & 1 << b != 0).count()
+    }
+
     /// D's marriage that would move trump from hearts, whose top card D
     /// holds, to diamonds, where a defender holds a card above the king, is
     /// tried after every other lead; with no such card out, or the top
     /// heart with a defender, declaring comes first as usual.
     #[test]
     fn a_marriage_giving_up_trump_is_tried_last() {
-        use crate::{card::Suit, CardSet, Seat};
-        let set = |text: &str| text.parse::<CardSet>().unwrap();
-        let rules = crate::Rules::default();
-        let order = |d: &str, l: &str, r: &str| {
-            let s = State::new(
-                [set(d), set(l), set(r)],
-                Seat::D,
-                Some(Suit::Hearts),
-                [0; 3],
-            );
-            move_order(&s, &rules)
-        };
-        let marriage = set(".KQ..");
-        let declaring = |order: &[u8]| order.iter().filter(|&&b| marriage.0 & 1 << b != 0).count();
-        let gives_up = order("AT.KQ.9.", "K.A.AK.J", "J.T.T.QT");
+        use crate::card::Suit::Hearts;
+        let gives_up = lead_order(
+            "standard",
+            Some(Hearts),
+            ["AT.KQ.9.", "K.A.AK.J", "J.T.T.QT"],
+        );
         assert_eq!(gives_up.len(), 5, "{gives_up:?}");
-        assert_eq!(declaring(&gives_up[3..]), 2, "{gives_up:?}");
+        assert_eq!(count_of(&gives_up[3..], ".KQ.."), 2, "{gives_up:?}");
         // No diamond above the king out: nothing to give up.
-        let keeps = order("A.AKQ.9.", "K.J.AK.J", "J.9.T.QT");
-        assert_eq!(declaring(&keeps[..2]), 2, "{keeps:?}");
+        let keeps = lead_order(
+            "standard",
+            Some(Hearts),
+            ["A.AKQ.9.", "K.J.AK.J", "J.9.T.QT"],
+        );
+        assert_eq!(count_of(&keeps[..2], ".KQ.."), 2, "{keeps:?}");
         // The top heart with L: D has no control of trump to lose.
-        let open = order("JT.KQ.9.", "A.A.AK.J", "K.T.T.QT");
-        assert_eq!(declaring(&open[..2]), 2, "{open:?}");
+        let open = lead_order(
+            "standard",
+            Some(Hearts),
+            ["JT.KQ.9.", "A.A.AK.J", "K.T.T.QT"],
+        );
+        assert_eq!(count_of(&open[..2], ".KQ.."), 2, "{open:?}");
     }
 
     /// Declaring leads come first, the larger declaration first: the ace
@@ -592,29 +609,16 @@ mod tests {
     /// and the leads that need no ruff; the 100 marriage before the 40.
     #[test]
     fn declarations_are_tried_first_largest_first() {
-        use crate::{card::Suit, CardSet, Seat};
-        let set = |text: &str| text.parse::<CardSet>().unwrap();
-        let order = |rules: &str, trump: Option<Suit>, hands: [&str; 3]| {
-            let s = State::new(hands.map(set), Seat::D, trump, [0; 3]);
-            move_order(&s, &rules.parse().unwrap())
-        };
-        let aces = set("A.A.A.A");
+        use crate::card::Suit::Hearts;
         // L ruffs diamonds and clubs, R spades: only the ace of hearts
         // and the nine of spades would come before the other aces.
-        let got = order(
-            "standard ace_marriage=200",
-            Some(Suit::Hearts),
-            ["A.A.A.A9", "T9...KQJ", "K.KQJT.."],
-        );
-        assert!(got[..4].iter().all(|&b| aces.0 & 1 << b != 0), "{got:?}");
+        let hands = ["A.A.A.A9", "T9...KQJ", "K.KQJT.."];
+        let got = lead_order("standard ace_marriage=200", Some(Hearts), hands);
+        assert_eq!(count_of(&got[..4], "A.A.A.A"), 4, "{got:?}");
         // Hearts (100) before spades (40), both before the aces.
-        let got = order("standard", None, ["KQA..A.KQ", "T9J.9J..J", ".KQJT.T.9"]);
-        let hearts = set("KQ...");
-        assert!(got[..2].iter().all(|&b| hearts.0 & 1 << b != 0), "{got:?}");
-        assert!(
-            got[2..4].iter().all(|&b| set("...KQ").0 & 1 << b != 0),
-            "{got:?}"
-        );
+        let got = lead_order("standard", None, ["KQA..A.KQ", "T9J.9J..J", ".KQJT.T.9"]);
+        assert_eq!(count_of(&got[..2], "KQ..."), 2, "{got:?}");
+        assert_eq!(count_of(&got[2..4], "...KQ"), 2, "{got:?}");
     }
 
     /// `move_order` (the order `Solver::move_values` searches in, reversed)
