@@ -227,14 +227,15 @@ struct Bucket([Entry; WAYS]);
 
 /// A fixed-size, 4-way set-associative table. Clearing and ageing are O(1):
 /// each entry carries the generation it was written in; entries older than
-/// `floor` are gone, those from `floor` to `generation` answer.
+/// the floor (the generation of the last clear) are gone, those from the
+/// floor to `generation` answer.
 pub struct TransTable {
     buckets: Vec<Bucket>,
     mask: usize,
     generation: u32,
-    floor: u32,
-    /// `generation` and `floor` spread over the spare bits (`spread`),
-    /// worked out when they change rather than at every probe and store.
+    /// `generation` and the floor spread over the spare bits (`spread`), as
+    /// entries hold them: worked out when they change rather than at every
+    /// probe and store.
     now_bits: u32,
     floor_bits: u32,
 }
@@ -261,7 +262,6 @@ impl TransTable {
             buckets: vec![Bucket::default(); buckets],
             mask: buckets - 1,
             generation: 1,
-            floor: 1,
             now_bits: spread(1),
             floor_bits: spread(1),
         }
@@ -393,7 +393,6 @@ impl Table for TransTable {
 
     fn clear(&mut self) {
         self.age();
-        self.floor = self.generation;
         self.floor_bits = self.now_bits;
     }
 
@@ -403,7 +402,6 @@ impl Table for TransTable {
             // The generations fill a byte: start again from an empty table.
             self.buckets.fill(Bucket::default());
             self.generation = 1;
-            self.floor = 1;
             self.floor_bits = spread(1);
         }
         self.now_bits = spread(self.generation);
