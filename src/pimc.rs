@@ -228,9 +228,13 @@ pub fn suggest_with(
 /// view knows the true layout.
 fn true_values(view: &View, solver: &mut Solver, moves: &[Move]) -> Option<(u16, Vec<u16>)> {
     let state = view.true_state()?;
+    // One `move_values` (the position's value, then each move in the
+    // window it leaves) rather than a full search per move.
+    let all = solver.move_values(&state);
+    let value_of = |m: &Move| all.iter().find(|(x, _)| x == m).map(|&(_, v)| v);
     let values = moves
         .iter()
-        .map(|&m| solver.value_after(&state, m))
+        .map(|m| value_of(m).expect("the view's moves are the true state's"))
         .collect();
     Some((solver.value(&state), values))
 }

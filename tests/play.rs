@@ -195,6 +195,41 @@ fn suggest_is_the_same_whatever_the_threads() {
     }
 }
 
+/// A view of a known deal: each move's `dd` is its double-dummy value on
+/// the true cards, and `dd_value` the position's, as a solver searching
+/// each on its own finds them.
+#[test]
+fn suggest_gives_each_moves_double_dummy_value() {
+    let rules = Rules::STANDARD;
+    let mut rng = random::rng(12);
+    let mut several = 0;
+    for moves in [0, 2, 4, 7, 9, 3, 6] {
+        let p = random::played_hand(&mut rng, &rules, moves);
+        let view = View::from_position(&p, None).unwrap();
+        let o = PimcOptions {
+            samples: 8,
+            seed: 3,
+            objective: None,
+            ..PimcOptions::default()
+        };
+        let s = pimc::suggest(&view, &o, &Workers::new(rules, 1).unwrap(), &no_progress).unwrap();
+        let state = view.true_state().unwrap();
+        let mut solver = Solver::new(rules);
+        assert_eq!(s.dd_value, Some(solver.value(&state)), "{p}");
+        several += usize::from(s.moves.len() > 1);
+        for m in &s.moves {
+            solver.clear();
+            assert_eq!(
+                m.dd,
+                Some(solver.value_after(&state, m.mv)),
+                "{p}: {}",
+                m.mv
+            );
+        }
+    }
+    assert!(several >= 4, "{several}");
+}
+
 #[test]
 fn the_contract_objective_keeps_a_sure_make() {
     // D holds the heart marriage with the ace and ten, and three more aces:
