@@ -154,7 +154,12 @@ fn layout_values(layout: &Layout, solver: &mut Solver, moves: &[Move]) -> Vec<u1
     // positions) but give way to this one's: kept as they were, they crowd
     // this layout's out (see `Solver::age` and docs/solver.md).
     solver.age();
-    let values = solver.move_values(&layout.state);
+    in_order(&solver.move_values(&layout.state), moves)
+}
+
+/// The values of `moves`, in their order, out of a `move_values` answer
+/// (the view's moves are every layout's, the true one's too).
+fn in_order(values: &[(Move, u16)], moves: &[Move]) -> Vec<u16> {
     moves
         .iter()
         .map(|m| {
@@ -230,13 +235,10 @@ fn true_values(view: &View, solver: &mut Solver, moves: &[Move]) -> Option<(u16,
     let state = view.true_state()?;
     // One `move_values` (the position's value, then each move in the
     // window it leaves) rather than a full search per move.
+    // Its answer is sorted best first for the player to move, so the first
+    // value is the position's own.
     let all = solver.move_values(&state);
-    let value_of = |m: &Move| all.iter().find(|(x, _)| x == m).map(|&(_, v)| v);
-    let values = moves
-        .iter()
-        .map(|m| value_of(m).expect("the view's moves are the true state's"))
-        .collect();
-    Some((solver.value(&state), values))
+    Some((all.first()?.1, in_order(&all, moves)))
 }
 
 fn summarise(
