@@ -14,10 +14,10 @@
 
 use std::time::Instant;
 
+use tysiac::drivers::selfplay::{play_games, PlayOptions};
 use tysiac::estimate::{self, Workers};
-use tysiac::pimc::{self, PimcOptions};
-use tysiac::selfplay::{play_games, PlayOptions};
-use tysiac::{random, Rules, Seat, View};
+use tysiac::players::pimc::{self, PimcOptions};
+use tysiac::{engine::random, Rules, Seat, View};
 
 fn arg(args: &[String], name: &str, default: usize) -> usize {
     args.iter()
@@ -120,7 +120,7 @@ fn main() {
     for i in 0..positions as u64 {
         let deal = random::deal(&mut random::rng(700 + i));
         let t = Instant::now();
-        tysiac::player::sampled_declare(&mut solver, &rules, &deal, 100, 0.5, 50, i);
+        tysiac::players::player::sampled_declare(&mut solver, &rules, &deal, 100, 0.5, 50, i);
         times.push(t.elapsed().as_secs_f64());
     }
     println!(
@@ -186,7 +186,7 @@ fn main() {
     for i in 0..positions as u64 {
         let deal = random::deal_for(&mut random::rng(1700 + i), &two);
         let t = Instant::now();
-        tysiac::player::sampled_declare(&mut solver, &two, &deal, 100, 0.5, 50, i);
+        tysiac::players::player::sampled_declare(&mut solver, &two, &deal, 100, 0.5, 50, i);
         times.push(t.elapsed().as_secs_f64());
     }
     println!(

@@ -11,7 +11,7 @@ use common::uniformity::{chi_square_quantile, uniformity};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use serde_json::Value;
-use tysiac::estimate::sample::{deal_unseen, landing_counts, sample_rng};
+use tysiac::engine::sample::{deal_unseen, landing_counts, sample_rng};
 use tysiac::estimate::{
     self, bid, exchange, BidOptions, BidSample, ExchangeOptions, RealisticOptions, Workers,
 };

@@ -7,7 +7,7 @@ use assert_cmd::Command;
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::Stdio;
-use tysiac::batch::{hand_at, hand_seed};
+use tysiac::drivers::batch::{hand_at, hand_seed};
 use tysiac::CardSet;
 
 /// SplitMix64's output for a state (Steele, Lea and Flood 2014; Vigna's

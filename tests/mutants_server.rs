@@ -147,7 +147,7 @@ fn jobs_started_together_from_many_threads_keep_their_own_ids_and_results() {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::{Arc, Barrier};
     use std::time::{Duration, Instant};
-    use tysiac::server::{Config, Jobs};
+    use tysiac::shell::server::{Config, Jobs};
 
     const N: usize = 24;
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -234,7 +234,7 @@ fn jobs_started_together_from_many_threads_keep_their_own_ids_and_results() {
 #[test]
 fn the_job_table_forgets_the_oldest_finished_jobs_past_64() {
     use std::time::Duration;
-    use tysiac::server::{Config, Jobs};
+    use tysiac::shell::server::{Config, Jobs};
 
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
@@ -337,7 +337,7 @@ fn a_background_job_ends_done_failed_cancelled_or_timed_out() {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
     use std::time::{Duration, Instant};
-    use tysiac::server::{Config, Jobs};
+    use tysiac::shell::server::{Config, Jobs};
 
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)

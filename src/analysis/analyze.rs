@@ -19,7 +19,7 @@
 //! makes a 24-move analysis quick.
 //!
 //! ```
-//! use tysiac::{analyze::analyze_play, Rules, Seat, Solver, State};
+//! use tysiac::{analysis::analyze::analyze_play, Rules, Seat, Solver, State};
 //! // D leads the last trick holding AH; L must play 9H, R holds QS and TH.
 //! let hands = ["A...".parse().unwrap(), "9...".parse().unwrap(), "T...".parse().unwrap()];
 //! let start = State::new(hands, Seat::D, None, [0, 0, 0]);
@@ -35,15 +35,15 @@ use std::fmt::{self, Display, Write as _};
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 
-use crate::card::Suit;
-use crate::deal::Exchange;
-use crate::moves::Move;
-use crate::position::{BadMove, Form, Position};
-use crate::rules::Rules;
-use crate::score;
-use crate::seat::{PerSeat, Seat};
+use crate::engine::card::Suit;
+use crate::engine::deal::Exchange;
+use crate::engine::moves::Move;
+use crate::engine::position::{BadMove, Form, Position};
+use crate::engine::rules::Rules;
+use crate::engine::score;
+use crate::engine::seat::{PerSeat, Seat};
+use crate::engine::state::{Declaration, State};
 use crate::solver::Solver;
-use crate::state::{Declaration, State};
 
 /// How a move changed the outcome of the contract (double-dummy).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]

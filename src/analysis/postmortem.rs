@@ -1,16 +1,16 @@
 //! The post-mortem of a whole game: every auction decision judged from its
 //! bidder's seven cards, the auction so far and the score
-//! ([`crate::game::judge`]), beside the double-dummy review of each hand's
-//! exchange and play ([`crate::analyze`]), and what each player lost to
+//! ([`crate::players::bidding`]), beside the double-dummy review of each hand's
+//! exchange and play ([`crate::analysis::analyze`]), and what each player lost to
 //! bidding, exchange and play, hand by hand and for the game.
 
 use serde::Serialize;
 
-use crate::analyze::{analyze_position, Analysis};
+use crate::analysis::analyze::{analyze_position, Analysis};
 use crate::estimate::{Progress, Workers};
-use crate::game::judge::{self, AuctionSeen};
 use crate::game::table::{HandLog, Table};
-use crate::inference::Inference;
+use crate::players::bidding::{self, AuctionSeen};
+use crate::players::inference::Inference;
 
 /// One call judged.
 #[derive(Clone, Debug, Serialize)]
@@ -175,7 +175,7 @@ pub fn review(
 /// Each call of hand `h` that was its bidder's choice, judged where it was
 /// made: `totals` and `bolts` are the players' before the hand; the
 /// layouts read the calls before it unless `inference` is none
-/// ([`judge::draws`]).
+/// ([`bidding::draws`]).
 #[allow(clippy::too_many_arguments)]
 pub fn judge_calls(
     table: &Table,
@@ -204,7 +204,7 @@ pub fn judge_calls(
         };
         // Each call its own layouts: a seed of its own from (hand, call).
         let call_seed = seed ^ (h.deal_index << 8) ^ i as u64;
-        let (j, draws) = judge::judge_on(workers, &seen, samples, call_seed, inference, &|| {});
+        let (j, draws) = bidding::judge_on(workers, &seen, samples, call_seed, inference, &|| {});
         progress();
         let expected = j.value_of(call).unwrap_or(f64::NAN);
         out.push(CallReview {

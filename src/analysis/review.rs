@@ -4,7 +4,7 @@
 //!
 //! Every move of a played hand is judged twice: double-dummy on the true
 //! layout (what it cost against perfect play with every card seen), and by
-//! PIMC from the mover's view at that moment ([`crate::pimc`]: the mean over
+//! PIMC from the mover's view at that moment ([`crate::players::pimc`]: the mean over
 //! layouts that fit what the mover saw, the same layouts for every move). A
 //! move's *view cost* is how much worse the move played scored there than
 //! the mover's best move, from the mover's side: D wants points (or, with a
@@ -12,13 +12,13 @@
 
 use serde::Serialize;
 
-use crate::deal::{Deal, Exchange};
+use crate::engine::deal::{Deal, Exchange};
+use crate::engine::moves::Move;
+use crate::engine::position::{Form, Position};
+use crate::engine::sample::{declarer_layout, sample_rng};
+use crate::engine::seat::{PerSeat, Seat};
 use crate::estimate::guessed_exchanges;
-use crate::estimate::sample::{declarer_layout, sample_rng};
-use crate::moves::Move;
-use crate::pimc::{self, display, Objective, PimcOptions};
-use crate::position::{Form, Position};
-use crate::seat::{PerSeat, Seat};
+use crate::players::pimc::{self, display, Objective, PimcOptions};
 use crate::solver::Solver;
 use crate::view::View;
 
@@ -68,7 +68,7 @@ pub struct ViewedMove {
     pub verdict: Verdict,
     /// The model that judged the move (`none`: uniform) and how many
     /// independent layouts its weighted draws were worth.
-    pub inference: crate::inference::Inference,
+    pub inference: crate::players::inference::Inference,
     pub effective_samples: f64,
 }
 
@@ -110,7 +110,7 @@ pub struct Review {
     pub seed: u64,
     pub objective: Objective,
     /// The model of the others asked for (`--inference`).
-    pub inference: crate::inference::Inference,
+    pub inference: crate::players::inference::Inference,
     /// When the deal with its musik and the exchange are given.
     pub exchange: Option<ViewedExchange>,
     pub moves: Vec<ViewedMove>,

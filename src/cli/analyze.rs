@@ -37,7 +37,7 @@ pub struct AnalyzeArgs {
     pub inference: tysiac::Inference,
     /// Only shard I of N of the hands (all files, in order): a contiguous slice.
     #[arg(long, value_name = "I/N")]
-    pub shard: Option<tysiac::batch::Shard>,
+    pub shard: Option<tysiac::drivers::batch::Shard>,
     /// Append one JSON line per hand to FILE (each with `index`, its number
     /// in the input); a rerun resumes after the complete lines.
     #[arg(long, value_name = "FILE")]
@@ -56,9 +56,9 @@ fn analyze_record(source: &super::input::Source, args: &AnalyzeArgs) -> Result<(
         tysiac::game::record::read(&source.text).map_err(|e| format!("{}:{e}", source.name))?;
     let workers =
         tysiac::estimate::Workers::new(rec.table.rules, args.threads).map_err(|e| e.to_string())?;
-    let work = tysiac::game::postmortem::calls_to_judge(&rec.table);
+    let work = tysiac::analysis::postmortem::calls_to_judge(&rec.table);
     let bar = super::progress::Bar::new(work as u64, "judging calls", false);
-    let review = tysiac::game::postmortem::review(
+    let review = tysiac::analysis::postmortem::review(
         &rec.table,
         args.bid_samples,
         args.seed,
@@ -189,7 +189,7 @@ pub fn run(args: AnalyzeArgs) -> ExitCode {
                     objective: None,
                     inference: args.inference,
                 };
-                match tysiac::review::review(&position, &opts, solver) {
+                match tysiac::analysis::review::review(&position, &opts, solver) {
                     Ok(r) => Some(r),
                     Err(e) => {
                         let name = position.name(index + 1);

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use tysiac::batch::{self, Expect, Output, Shard, ALL_HANDS};
+use tysiac::drivers::batch::{self, Expect, Output, Shard, ALL_HANDS};
 use tysiac::estimate::Workers;
 use tysiac::{CardSet, Rules};
 

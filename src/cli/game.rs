@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
+use tysiac::drivers::arena;
 use tysiac::estimate::Workers;
-use tysiac::game::arena;
-use tysiac::game::computer::Computer;
 use tysiac::game::record;
 use tysiac::game::{Action, Call, Decision, Table, Turn};
+use tysiac::players::computer::Computer;
 use tysiac::{CardSet, Rules, Solver, Suit};
 
 use super::progress::{interrupt_ends_the_run, Bar};
@@ -118,7 +118,8 @@ fn play(args: GameArgs) -> Result<ExitCode, String> {
     let (args, mut seats) = table_of(args)?;
     if let Some(i) = args.inference {
         for s in seats.iter_mut().filter(|s| *s != "me") {
-            let kind: tysiac::player::PlayerKind = s.parse().expect("checked by parse_seats");
+            let kind: tysiac::players::player::PlayerKind =
+                s.parse().expect("checked by parse_seats");
             *s = kind.reading(i).to_string();
         }
     }
@@ -194,7 +195,8 @@ fn table_of(mut args: GameArgs) -> Result<(GameArgs, Vec<String>), String> {
         (None, None) if two_by_rules => "me,pimc".into(),
         (None, None) => "me,pimc,pimc".into(),
     };
-    let seats = tysiac::game::computer::parse_seats(&text).map_err(|e| format!("--seats: {e}"))?;
+    let seats =
+        tysiac::players::computer::parse_seats(&text).map_err(|e| format!("--seats: {e}"))?;
     if let Some(n) = players.filter(|&n| n != seats.len()) {
         return Err(format!(
             "--players {n} but --seats names {}: give as many seats as players",
@@ -667,7 +669,7 @@ impl Show {
                     "takes the musik face down and ".into()
                 };
                 let away = match e.give {
-                    tysiac::deal::Give::Pass(..) => {
+                    tysiac::engine::deal::Give::Pass(..) => {
                         let to_you: Vec<String> = e
                             .cards()
                             .iter()
@@ -683,8 +685,8 @@ impl Show {
                         to_you.join(", ")
                     }
                     // Face down: nobody else sees them.
-                    tysiac::deal::Give::Discard(_) => "discards three cards".into(),
-                    tysiac::deal::Give::LayAway(..) => "lays two cards away".into(),
+                    tysiac::engine::deal::Give::Discard(_) => "discards three cards".into(),
+                    tysiac::engine::deal::Give::LayAway(..) => "lays two cards away".into(),
                 };
                 format!("{who} {}{away}.", agree(&who, &shown))
             }

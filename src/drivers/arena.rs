@@ -8,13 +8,13 @@
 
 use serde::Serialize;
 
+use crate::engine::rules::Rules;
+use crate::engine::score::GameResult;
 use crate::estimate::stats::{mean_and_stderr, wilson};
 use crate::estimate::{InputError, Progress, Workers};
-use crate::game::computer::Computer;
 use crate::game::table::Table;
-use crate::player::PlayerKind;
-use crate::rules::Rules;
-use crate::score::GameResult;
+use crate::players::computer::Computer;
+use crate::players::player::PlayerKind;
 use crate::solver::Solver;
 
 /// The most games one arena run may play.
@@ -186,8 +186,8 @@ pub fn run(
     progress: Progress,
 ) -> Result<Vec<ArenaGame>, InputError> {
     let fits = match rules.players {
-        crate::rules::Players::Two => kinds.len() == 2,
-        crate::rules::Players::Three => (3..=4).contains(&kinds.len()),
+        crate::engine::rules::Players::Two => kinds.len() == 2,
+        crate::engine::rules::Players::Three => (3..=4).contains(&kinds.len()),
     };
     if !fits {
         return Err(InputError::Option(format!(

@@ -22,14 +22,14 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::cardset::CardSet;
+use crate::engine::cardset::CardSet;
+use crate::engine::rules::Rules;
 use crate::estimate::bid::{
     best_contract, defend_sample, solve_sample, BidOptions, BidReport, BidSample, DefenceSummary,
     NewMarriage,
 };
 use crate::estimate::stats::{wilson, Bin, Histogram};
 use crate::estimate::LevelRow;
-use crate::rules::Rules;
 
 /// Every 7-card hand: C(24, 7).
 pub const ALL_HANDS: usize = 346_104;

@@ -3,19 +3,19 @@
 
 use serde::Serialize;
 
-use crate::card::Card;
-use crate::cardset::CardSet;
-use crate::deal::{Deal, Exchange, Give};
-use crate::estimate::sample::{deal_around, sample_rng};
+use crate::engine::card::Card;
+use crate::engine::cardset::CardSet;
+use crate::engine::deal::{Deal, Exchange, Give};
+use crate::engine::moves::Move;
+use crate::engine::position::{Form, History, Position};
+use crate::engine::random;
+use crate::engine::rules::Rules;
+use crate::engine::sample::{deal_around, sample_rng};
+use crate::engine::score::hand_score;
+use crate::engine::seat::Seat;
 use crate::estimate::stats::wilson;
 use crate::estimate::{Progress, Workers};
-use crate::moves::Move;
-use crate::player::{Context, Player, PlayerKind};
-use crate::position::{Form, History, Position};
-use crate::random;
-use crate::rules::Rules;
-use crate::score::hand_score;
-use crate::seat::Seat;
+use crate::players::player::{Context, Player, PlayerKind};
 use crate::solver::Solver;
 use crate::view::{View, ViewSetup};
 
@@ -40,9 +40,9 @@ pub struct Game {
     /// The deal's number in the run, from 0.
     pub index: usize,
     /// D L R and the musik.
-    #[serde(serialize_with = "crate::pimc::display")]
+    #[serde(serialize_with = "crate::players::pimc::display")]
     pub deal: Deal,
-    #[serde(serialize_with = "crate::pimc::display")]
+    #[serde(serialize_with = "crate::players::pimc::display")]
     pub exchange: Exchange,
     pub contract: u16,
     /// The cards played, in order (`KH-` for a lead that chose not to declare).
@@ -60,7 +60,7 @@ pub struct Game {
     /// The double-dummy value after the exchange D chose.
     pub dd_after_exchange: u16,
     /// The whole hand in history form, for `solve` and `analyze`.
-    #[serde(serialize_with = "crate::pimc::display")]
+    #[serde(serialize_with = "crate::players::pimc::display")]
     pub position: Position,
 }
 
@@ -250,13 +250,13 @@ pub struct LevelRate {
 /// What a run of games shows.
 #[derive(Clone, Debug, Serialize)]
 pub struct PlayReport {
-    #[serde(serialize_with = "crate::pimc::display")]
+    #[serde(serialize_with = "crate::players::pimc::display")]
     pub rules: Rules,
     pub deals: usize,
     pub seed: u64,
-    #[serde(serialize_with = "crate::pimc::display")]
+    #[serde(serialize_with = "crate::players::pimc::display")]
     pub declarer: PlayerKind,
-    #[serde(serialize_with = "crate::pimc::display")]
+    #[serde(serialize_with = "crate::players::pimc::display")]
     pub defenders: PlayerKind,
     pub bid: u16,
     /// D's final points in play.

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::CardError;
+use crate::engine::error::CardError;
 
 /// A suit, in the order of its marriage value: hearts, diamonds, clubs, spades.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -4,8 +4,8 @@ use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub};
 use std::str::FromStr;
 
-use crate::card::{Card, Rank, Suit};
-use crate::error::CardError;
+use crate::engine::card::{Card, Rank, Suit};
+use crate::engine::error::CardError;
 
 /// A set of cards. Bit `suit * 8 + rank` holds the card; the top two bits of
 /// every lane are always clear.

@@ -4,11 +4,11 @@
 
 use std::fmt;
 
-use crate::card::{Card, Suit};
-use crate::cardset::CardSet;
-use crate::rules::{DiscardPoints, LaidAway, Musik, Players, Rules, TrumpRule};
-use crate::seat::Seat;
-use crate::state::State;
+use crate::engine::card::{Card, Suit};
+use crate::engine::cardset::CardSet;
+use crate::engine::rules::{DiscardPoints, LaidAway, Musik, Players, Rules, TrumpRule};
+use crate::engine::seat::Seat;
+use crate::engine::state::State;
 
 /// A deal with its musik still unseen.
 ///

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::card::Card;
+use crate::engine::card::Card;
 
 /// A card, suit or hand that does not parse.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -5,8 +5,8 @@ use std::fmt;
 use std::ops::Deref;
 use std::str::FromStr;
 
-use crate::card::Card;
-use crate::error::CardError;
+use crate::engine::card::Card;
+use crate::engine::error::CardError;
 
 /// A move: the card played. A lead that may declare a marriage (or the ace
 /// marriage) declares it unless the move is *undeclared*, written `KH-`,

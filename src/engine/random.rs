@@ -4,12 +4,12 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::card::Card;
-use crate::cardset::CardSet;
-use crate::deal::Deal;
-use crate::position::{Form, History, Position};
-use crate::rules::{Players, Rules};
-use crate::state::State;
+use crate::engine::card::Card;
+use crate::engine::cardset::CardSet;
+use crate::engine::deal::Deal;
+use crate::engine::position::{Form, History, Position};
+use crate::engine::rules::{Players, Rules};
+use crate::engine::state::State;
 
 /// The random generator used everywhere: portable and reproducible.
 pub type SeededRng = ChaCha8Rng;

@@ -3,8 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::card::Suit;
-use crate::error::RulesError;
+use crate::engine::card::Suit;
+use crate::engine::error::RulesError;
 
 /// Whether leading K or Q of a held marriage always declares it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

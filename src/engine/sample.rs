@@ -4,11 +4,11 @@
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use crate::card::Card;
-use crate::cardset::CardSet;
-use crate::deal::Deal;
-use crate::random::{self, SeededRng};
-use crate::rules::{Players, Rules};
+use crate::engine::card::Card;
+use crate::engine::cardset::CardSet;
+use crate::engine::deal::Deal;
+use crate::engine::random::{self, SeededRng};
+use crate::engine::rules::{Players, Rules};
 
 /// Streams at or above this are for auxiliary draws (the `exchange`
 /// command's screening layouts), so they never repeat a main sample's cards.
@@ -33,7 +33,7 @@ pub fn sample_rng(seed: u64, index: u64) -> SeededRng {
 /// Fisher–Yates, and cut into consecutive piles.
 ///
 /// ```
-/// use tysiac::{CardSet, estimate::sample::{deal_unseen, sample_rng}};
+/// use tysiac::{CardSet, engine::sample::{deal_unseen, sample_rng}};
 /// let hand: CardSet = "AKQ.T9..AJ".parse().unwrap();
 /// let piles = deal_unseen(hand, &[7, 7, 3], &mut sample_rng(1, 0));
 /// assert_eq!(piles.iter().map(|p| p.len()).collect::<Vec<_>>(), vec![7, 7, 3]);

@@ -3,11 +3,11 @@
 
 use std::fmt;
 
-use crate::card::{Card, Rank, Suit};
-use crate::cardset::CardSet;
-use crate::moves::{Move, MoveList};
-use crate::rules::{BeatSeat, Declare, LastMusik, Rules, TrumpFrom, TrumpRule};
-use crate::seat::Seat;
+use crate::engine::card::{Card, Rank, Suit};
+use crate::engine::cardset::CardSet;
+use crate::engine::moves::{Move, MoveList};
+use crate::engine::rules::{BeatSeat, Declare, LastMusik, Rules, TrumpFrom, TrumpRule};
+use crate::engine::seat::Seat;
 
 /// What a lead declares.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

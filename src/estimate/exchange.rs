@@ -17,13 +17,13 @@
 use serde::Serialize;
 
 use super::bid::{check_confidence, check_count, DEFAULT_SEED};
-use super::sample::{deal_unseen, sample_rng, AUX_STREAM};
 use super::{
     cap, floor_level, guessed_exchanges, levels_from, mean, InputError, LevelRow, Progress, Workers,
 };
-use crate::cardset::CardSet;
-use crate::deal::{Deal, Exchange, Give};
-use crate::rules::{Players, Rules};
+use crate::engine::cardset::CardSet;
+use crate::engine::deal::{Deal, Exchange, Give};
+use crate::engine::rules::{Players, Rules};
+use crate::engine::sample::{deal_unseen, sample_rng, AUX_STREAM};
 
 /// Options of an `exchange` estimate.
 #[derive(Copy, Clone, Debug, PartialEq)]

@@ -8,7 +8,6 @@
 
 pub mod bid;
 pub mod exchange;
-pub mod sample;
 pub mod stats;
 
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
@@ -18,11 +17,11 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::card::{Rank, Suit};
-use crate::cardset::CardSet;
-use crate::deal::{Deal, Exchange, Give};
-use crate::error::CardError;
-use crate::rules::Rules;
+use crate::engine::card::{Rank, Suit};
+use crate::engine::cardset::CardSet;
+use crate::engine::deal::{Deal, Exchange, Give};
+use crate::engine::error::CardError;
+use crate::engine::rules::Rules;
 use crate::solver::Solver;
 
 pub use bid::{BidOptions, BidReport, BidSample, RealisticOptions};
@@ -32,10 +31,10 @@ pub use exchange::{ExchangeOptions, ExchangeReport};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum InputError {
     #[error("{0}")]
-    Cards(#[from] crate::error::CardError),
+    Cards(#[from] crate::engine::error::CardError),
     #[error(
         "{what} '{}' holds {found} cards; it needs {want}",
-        crate::error::clip(text, crate::error::QUOTE)
+        crate::engine::error::clip(text, crate::engine::error::QUOTE)
     )]
     Count {
         what: String,
@@ -44,7 +43,7 @@ pub enum InputError {
         want: usize,
     },
     #[error("{0} is listed twice: in the hand and in the musik")]
-    Twice(crate::card::Card),
+    Twice(crate::engine::card::Card),
     #[error("{0}")]
     Option(String),
 }
@@ -56,7 +55,7 @@ pub fn parse_hand(text: &str, want: usize, what: &str) -> Result<CardSet, InputE
         // Named as asked: the musik is not a "hand".
         CardError::BadHand(text, why) => InputError::Option(format!(
             "{what} '{}' {why}",
-            crate::error::clip(&text, crate::error::QUOTE)
+            crate::engine::error::clip(&text, crate::engine::error::QUOTE)
         )),
         e => InputError::Cards(e),
     })?;

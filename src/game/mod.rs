@@ -12,11 +12,7 @@
 //! - [`judge`]: bidding decisions judged in their auction;
 //! - [`postmortem`]: a whole game reviewed, decision by decision.
 
-pub mod arena;
 pub mod auction;
-pub mod computer;
-pub mod judge;
-pub mod postmortem;
 pub mod record;
 pub mod redeal;
 pub mod seen;

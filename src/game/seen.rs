@@ -14,16 +14,16 @@
 
 use serde::Serialize;
 
-use crate::card::{Card, Suit};
-use crate::cardset::CardSet;
-use crate::deal::Give;
+use crate::engine::card::{Card, Suit};
+use crate::engine::cardset::CardSet;
+use crate::engine::deal::Give;
+use crate::engine::moves::Move;
+use crate::engine::score::{GameResult, HandRecord};
+use crate::engine::seat::Seat;
+use crate::engine::state::Declaration;
 use crate::estimate::guessed_exchanges;
 use crate::game::auction::Call;
 use crate::game::table::{Action, Decision, HandLog, Table, Turn};
-use crate::moves::Move;
-use crate::score::{GameResult, HandRecord};
-use crate::seat::Seat;
-use crate::state::Declaration;
 
 /// The game as `me` sees it.
 #[derive(Clone, Debug, Serialize)]
@@ -688,7 +688,7 @@ pub fn parse_action(table: &Table, turn: &Turn, text: &str) -> Result<Action, St
         Decision::Call => text.parse::<Call>().map(Action::Call),
         Decision::Exchange => {
             let deal = table.hand().deal().ok_or("no declarer yet")?;
-            crate::position::parse_exchange(text, &table.rules, &deal)
+            crate::engine::position::parse_exchange(text, &table.rules, &deal)
                 .map(Action::Exchange)
                 .map_err(|e| {
                     let example = guessed_exchanges(&deal, &table.rules)
@@ -724,9 +724,9 @@ pub fn cards_named(text: &str) -> CardSet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::computer::Computer;
-    use crate::player::PlayerKind;
-    use crate::rules::Rules;
+    use crate::engine::rules::Rules;
+    use crate::players::computer::Computer;
+    use crate::players::player::PlayerKind;
     use crate::solver::Solver;
 
     fn names() -> Vec<String> {

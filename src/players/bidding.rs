@@ -7,7 +7,7 @@
 //! worth at least the excess (`bid_limit=marriages`: no bid above 120 plus
 //! the marriages in hand). Unless asked not to, the layouts judged on are
 //! then drawn in proportion to how likely the others' calls were with their
-//! cards ([`draws`], [`crate::inference::AuctionEvidence`]). Each layout is solved double-dummy three times
+//! cards ([`draws`], [`crate::players::inference::AuctionEvidence`]). Each layout is solved double-dummy three times
 //! (twice with two players): with the bidder as declarer (its best
 //! exchange), and with each other bidder as declarer, the bidder defending
 //! (its own points on an optimal line after that declarer's best exchange).
@@ -31,13 +31,15 @@
 use rand::Rng;
 use serde::Serialize;
 
-use crate::cardset::CardSet;
-use crate::deal::Deal;
-use crate::estimate::sample::{deal_unseen, sample_rng, AUX_STREAM};
+use crate::engine::cardset::CardSet;
+use crate::engine::deal::Deal;
+use crate::engine::rules::{BidLimit, FailedCosts, Players, Rules};
+use crate::engine::sample::{deal_unseen, sample_rng, AUX_STREAM};
 use crate::estimate::{cap, levels_from, Progress, Workers};
 use crate::game::auction::{bid_cap, Auction, Call};
-use crate::inference::{draw_in_proportion, AuctionEvidence, Inference, Model, MAX_CANDIDATES};
-use crate::rules::{BidLimit, FailedCosts, Players, Rules};
+use crate::players::inference::{
+    draw_in_proportion, AuctionEvidence, Inference, Model, MAX_CANDIDATES,
+};
 use crate::solver::Solver;
 
 /// What a bidder knows when it calls.
@@ -430,7 +432,7 @@ fn defence_added(rules: &Rules, total: i32, earned: i32) -> i32 {
         return 0;
     }
     if barrel > 0 {
-        let cap = crate::score::defence_cap(rules);
+        let cap = crate::engine::score::defence_cap(rules);
         if total + earned > cap {
             return (cap - total).max(0);
         }
@@ -446,7 +448,7 @@ pub const FINISH_BONUS: f64 = 100.0;
 /// The hand score of a contract `c` bid at `bid` when the declarer takes
 /// `points`.
 fn declarer_score(rules: &Rules, c: u16, bid: u16, points: u16) -> i32 {
-    if crate::score::contract_made(c, crate::score::checked_points(rules, points)) {
+    if crate::engine::score::contract_made(c, crate::engine::score::checked_points(rules, points)) {
         i32::from(c)
     } else if rules.failed_costs == FailedCosts::Bid {
         -i32::from(bid)
@@ -476,7 +478,7 @@ pub fn judge(seen: &AuctionSeen, values: &[LayoutValue]) -> Judgement {
             let earned = i32::from(rules.rounding.apply(v.defence[k]));
             // The third bolt: two already, and no trick in this defence.
             let bolt = if rules.bolts && seen.bolts >= 2 && !v.defence_trick[k] {
-                crate::score::PENALTY
+                crate::engine::score::PENALTY
             } else {
                 0
             };
@@ -507,10 +509,10 @@ pub fn judge(seen: &AuctionSeen, values: &[LayoutValue]) -> Judgement {
                 let made = pool
                     .iter()
                     .filter(|v| c <= v.cap.max(bid))
-                    .filter(|v| crate::score::contract_made(c, v.declarer))
+                    .filter(|v| crate::engine::score::contract_made(c, v.declarer))
                     .count() as f64
                     / n;
-                let target = crate::score::game_target(rules);
+                let target = crate::engine::score::game_target(rules);
                 let value = mean(&|v: &LayoutValue| {
                     let c = c.min(v.cap.max(bid));
                     let score = declarer_score(rules, c, bid, v.declarer);

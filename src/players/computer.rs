@@ -8,7 +8,7 @@
 //! - `pimc[:N]`: values each legal call over N sampled layouts that fit the
 //!   auction's hard facts, weighed by how likely the others' calls so far
 //!   were with their cards (uniform with `pimc:N:none`;
-//!   [`crate::game::judge::draws`]), from its seven cards, the auction and
+//!   [`crate::players::bidding::draws`]), from its seven cards, the auction and
 //!   its score, and makes the best; as declarer it chooses
 //!   the exchange and the contract over sampled layouts as in `play`;
 //! - `dd`: sees every card: bids while its double-dummy value as declarer
@@ -21,16 +21,16 @@
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
-use crate::deal::Exchange;
+use crate::drivers::selfplay::{decision_seed, setup_for};
+use crate::engine::deal::Exchange;
+use crate::engine::rules::{Bomb, Rules};
+use crate::engine::seat::Seat;
 use crate::estimate::{cap, guessed_exchanges};
 use crate::game::auction::Call;
-use crate::game::judge::{self, AuctionSeen, LayoutValue};
 use crate::game::table::{Action, Decision, Table, Turn};
-use crate::inference::Inference;
-use crate::player::{kept, sampled_declare, Context, Player, PlayerKind};
-use crate::rules::{Bomb, Rules};
-use crate::seat::Seat;
-use crate::selfplay::{decision_seed, setup_for};
+use crate::players::bidding::{self, AuctionSeen, LayoutValue};
+use crate::players::inference::Inference;
+use crate::players::player::{kept, sampled_declare, Context, Player, PlayerKind};
 use crate::solver::Solver;
 use crate::view::View;
 
@@ -118,7 +118,7 @@ impl Computer {
             }
             PlayerKind::Pimc(n, inference) => {
                 let values = self.layouts(&seen, h.deal_index, n, inference, solver, seed);
-                let j = judge::judge(&seen, &values);
+                let j = bidding::judge(&seen, &values);
                 return legal
                     .into_iter()
                     .find(|c| c.to_string() == j.best)
@@ -132,7 +132,7 @@ impl Computer {
         }
     }
 
-    /// The bidder's layouts for this call, one per draw ([`judge::draws`]:
+    /// The bidder's layouts for this call, one per draw ([`bidding::draws`]:
     /// weighted by the others' calls unless `inference` is none). Solved
     /// layouts are kept while the hand and the auction's hard facts stay
     /// the same: a later call draws again from the same candidates, and
@@ -163,14 +163,14 @@ impl Computer {
         }
         let (_, layout_seed, solved) = memory.layouts.as_mut().expect("set above");
         let layout_seed = *layout_seed;
-        let draws = judge::draws(seen, layout_seed, n.clamp(1, MAX_BID_LAYOUTS), inference);
+        let draws = bidding::draws(seen, layout_seed, n.clamp(1, MAX_BID_LAYOUTS), inference);
         let values: Vec<LayoutValue> = draws
             .indices
             .iter()
             .map(|&(i, _)| {
                 *solved
                     .entry(i)
-                    .or_insert_with(|| judge::solve_layout(solver, seen, layout_seed, i))
+                    .or_insert_with(|| bidding::solve_layout(solver, seen, layout_seed, i))
             })
             .collect();
         draws.expand(&values)
@@ -387,13 +387,13 @@ mod tests {
         let mut t = a_to_call();
         a_calls(&mut t, &bidder, &mut solver, Call::Pass);
         let (_, seed, solved) = bidder.memory.borrow().layouts.clone().unwrap();
-        let draws = judge::draws(&seen, seed, 6, Inference::Model);
+        let draws = bidding::draws(&seen, seed, 6, Inference::Model);
         assert_eq!(draws.inference, Inference::Model);
         let drawn: Vec<usize> = draws.indices.iter().map(|&(i, _)| i).collect();
         assert_eq!(solved.keys().copied().collect::<Vec<_>>(), drawn);
         assert_ne!(drawn, (0..6).collect::<Vec<_>>());
         for (i, v) in &solved {
-            assert_eq!(*v, judge::solve_layout(&mut solver, &seen, seed, *i));
+            assert_eq!(*v, bidding::solve_layout(&mut solver, &seen, seed, *i));
         }
     }
 

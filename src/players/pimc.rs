@@ -13,11 +13,11 @@
 
 use serde::Serialize;
 
+use crate::engine::moves::Move;
+use crate::engine::seat::Seat;
 use crate::estimate::stats::wilson_share;
 use crate::estimate::Workers;
-use crate::inference::{weighted_layouts, Inference, Weighted};
-use crate::moves::Move;
-use crate::seat::Seat;
+use crate::players::inference::{weighted_layouts, Inference, Weighted};
 use crate::solver::Solver;
 use crate::view::{Layout, View};
 

@@ -3,7 +3,7 @@
 //! - `dd`: sees every card and plays the double-dummy best (an upper bound
 //!   on play, not a fair player);
 //! - `pimc[:N]`: judges every legal card over N layouts that fit its view
-//!   ([`crate::pimc`]), and as declarer chooses its exchange and contract
+//!   ([`crate::players::pimc`]), and as declarer chooses its exchange and contract
 //!   from sampled layouts of the defenders' cards;
 //! - `simple`: the rules of thumb of a club player: declare a marriage when
 //!   on lead, cash a card no one can beat, otherwise lead low from the
@@ -15,18 +15,18 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::card::{Card, Rank};
-use crate::cardset::CardSet;
-use crate::deal::{Deal, Exchange};
-use crate::estimate::sample::{declarer_layout, sample_rng, AUX_STREAM};
+use crate::engine::card::{Card, Rank};
+use crate::engine::cardset::CardSet;
+use crate::engine::deal::{Deal, Exchange};
+use crate::engine::moves::Move;
+use crate::engine::rules::Rules;
+use crate::engine::sample::{declarer_layout, sample_rng, AUX_STREAM};
+use crate::engine::seat::Seat;
+use crate::engine::state::{trick_winner, State};
 use crate::estimate::{cap, guessed_exchanges, levels_from};
-use crate::inference::Inference;
-use crate::moves::Move;
-use crate::pimc::{self, PimcOptions};
-use crate::rules::Rules;
-use crate::seat::Seat;
+use crate::players::inference::Inference;
+use crate::players::pimc::{self, PimcOptions};
 use crate::solver::Solver;
-use crate::state::{trick_winner, State};
 use crate::view::{declares, View};
 
 /// Which computer player.

@@ -4,8 +4,8 @@
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use crate::puzzle::verify::Verified;
-use crate::score::{Game, GameResult, HandRecord};
+use crate::analysis::puzzle::verify::Verified;
+use crate::engine::score::{Game, GameResult, HandRecord};
 use crate::{Declaration, Exchange, Position, Rules, Solution};
 
 /// One exchange of a solved musik deal: `{"give":[..],"value":..}` (and

@@ -28,11 +28,11 @@ mod table;
 pub use search::{upper_bound, Stats};
 pub use table::{Bounds, Found, Key, NoTable, Table, TransTable};
 
-use crate::deal::{Deal, Exchange, Give};
-use crate::moves::Move;
-use crate::rules::Rules;
-use crate::seat::Seat;
-use crate::state::State;
+use crate::engine::deal::{Deal, Exchange, Give};
+use crate::engine::moves::Move;
+use crate::engine::rules::Rules;
+use crate::engine::seat::Seat;
+use crate::engine::state::State;
 use search::{Killers, Search, NO_KILLERS};
 
 /// A window wider than any value (marriage values are at most 1000 each).
@@ -444,11 +444,11 @@ pub(crate) mod testing {
     use rand::seq::SliceRandom;
     use rand::Rng;
 
-    use crate::card::Card;
-    use crate::cardset::CardSet;
-    use crate::deal::Deal;
-    use crate::rules::{Declare, Players, Rules};
-    use crate::state::State;
+    use crate::engine::card::Card;
+    use crate::engine::cardset::CardSet;
+    use crate::engine::deal::Deal;
+    use crate::engine::rules::{Declare, Players, Rules};
+    use crate::engine::state::State;
 
     /// A random deal and a random exchange (a lay-away with two players)
     /// under `rules`: the state at the first lead. Two players' hands that
@@ -456,7 +456,7 @@ pub(crate) mod testing {
     /// them declaring, with `declare=optional`) are dealt again.
     pub fn start(rng: &mut impl Rng, rules: &Rules) -> State {
         if rules.players == Players::Three {
-            return crate::random::start(rng, rules);
+            return crate::engine::random::start(rng, rules);
         }
         loop {
             let mut cards: Vec<Card> = Card::all().collect();
@@ -469,7 +469,7 @@ pub(crate) mod testing {
                 .after(rules, &e)
                 .expect("generated exchanges are legal");
             let declaring = |h: CardSet| {
-                let aces = CardSet::full_rank(crate::card::Rank::Ace);
+                let aces = CardSet::full_rank(crate::engine::card::Rank::Ace);
                 2 * h.marriages().count()
                     + if rules.ace_marriage > 0 && aces.is_subset(h) {
                         4
@@ -505,7 +505,7 @@ pub(crate) mod testing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::random;
+    use crate::engine::random;
 
     /// The table only saves work: with it or without it, and with a table
     /// too small to keep much (so entries are replaced all the time), every

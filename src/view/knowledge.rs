@@ -39,12 +39,12 @@
 //! "a lead of an ace without declaring shows the leader lacked one of the
 //! other three aces", is kept as a clause.
 
-use crate::card::{Card, Rank};
-use crate::cardset::CardSet;
-use crate::deal::Give;
-use crate::rules::{Declare, LaidAway, Musik, Players, Rules};
-use crate::seat::Seat;
-use crate::state::State;
+use crate::engine::card::{Card, Rank};
+use crate::engine::cardset::CardSet;
+use crate::engine::deal::Give;
+use crate::engine::rules::{Declare, LaidAway, Musik, Players, Rules};
+use crate::engine::seat::Seat;
+use crate::engine::state::State;
 
 use super::{probe_state, Seen, Table, ViewError};
 

@@ -30,15 +30,15 @@ mod sampler;
 
 use std::fmt;
 
-use crate::card::{Card, Rank, Suit};
-use crate::cardset::CardSet;
-use crate::deal::{Exchange, Give};
+use crate::engine::card::{Card, Rank, Suit};
+use crate::engine::cardset::CardSet;
+use crate::engine::deal::{Exchange, Give};
+use crate::engine::moves::{Move, MoveList};
+use crate::engine::position::{Form, History, Position};
+use crate::engine::rules::{Declare, Musik, Players, Rules, TrumpFrom, TrumpRule};
+use crate::engine::seat::Seat;
+use crate::engine::state::{last_musik_points, trick_winner, State};
 use crate::game::auction::Call;
-use crate::moves::{Move, MoveList};
-use crate::position::{Form, History, Position};
-use crate::rules::{Declare, Musik, Players, Rules, TrumpFrom, TrumpRule};
-use crate::seat::Seat;
-use crate::state::{last_musik_points, trick_winner, State};
 
 pub use bids::{check_bids, parse_bids};
 pub use knowledge::Knowledge;

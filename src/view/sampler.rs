@@ -16,13 +16,13 @@ use ahash::AHashMap;
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use crate::card::Card;
-use crate::cardset::CardSet;
-use crate::deal::{Deal, Exchange, Give};
-use crate::moves::Move;
-use crate::rules::{LaidAway, Musik, Players};
-use crate::seat::Seat;
-use crate::state::State;
+use crate::engine::card::Card;
+use crate::engine::cardset::CardSet;
+use crate::engine::deal::{Deal, Exchange, Give};
+use crate::engine::moves::Move;
+use crate::engine::rules::{LaidAway, Musik, Players};
+use crate::engine::seat::Seat;
+use crate::engine::state::State;
 
 use super::knowledge::Knowledge;
 use super::View;

@@ -31,7 +31,7 @@
 //! (`cargo bench --bench puzzle`); 6 tricks or more take visibly longer.
 //!
 //! ```
-//! use tysiac::puzzle::{self, Options};
+//! use tysiac::analysis::puzzle::{self, Options};
 //! let opts = Options { seed: 7, tricks: (3, 3), ..Options::default() };
 //! let (found, counts) = puzzle::generate(&opts, 1, 10_000, 1);
 //! let p = &found[0];
@@ -53,13 +53,13 @@ use std::str::FromStr;
 use rand::Rng;
 use serde_json::{json, Value};
 
-use crate::moves::Move;
-use crate::position::{Position, Setup};
-use crate::random;
-use crate::rules::Rules;
-use crate::seat::Seat;
+use crate::engine::moves::Move;
+use crate::engine::position::{Position, Setup};
+use crate::engine::random;
+use crate::engine::rules::Rules;
+use crate::engine::seat::Seat;
+use crate::engine::state::State;
 use crate::solver::Solver;
-use crate::state::State;
 
 pub use play::{wins_for_sure, PlayStyle, BEST_FROM, BEST_SLACK};
 pub use rate::{Alternative, Analysis, Declared, Level, Looks, Rating, Theme};
@@ -452,10 +452,10 @@ impl Puzzle {
 fn declarations(list: &[rate::Declared]) -> Vec<Value> {
     list.iter()
         .map(|d| match d.what {
-            crate::state::Declaration::Marriage(s) => {
+            crate::engine::state::Declaration::Marriage(s) => {
                 json!({"trick": d.trick, "seat": d.seat.to_string(), "marriage": s.to_string()})
             }
-            crate::state::Declaration::Aces => {
+            crate::engine::state::Declaration::Aces => {
                 json!({"trick": d.trick, "seat": d.seat.to_string(), "aces": true})
             }
         })
@@ -516,8 +516,8 @@ pub fn line_text(rules: &Rules, s: &State, line: &[Move]) -> String {
         let played = cur.play(rules, m);
         if let Some((d, pts)) = played.declared {
             let what = match d {
-                crate::state::Declaration::Marriage(_) => "marriage",
-                crate::state::Declaration::Aces => "aces",
+                crate::engine::state::Declaration::Marriage(_) => "marriage",
+                crate::engine::state::Declaration::Aces => "aces",
             };
             out += &format!(" ({what} +{pts})");
         }
@@ -660,7 +660,7 @@ pub fn try_candidate(solver: &mut Solver, opts: &Options, index: u64) -> Result<
 /// found it (only kept candidates get here). A failure is a bug.
 fn self_check(solver: &mut Solver, p: &Puzzle) {
     let text = p.to_string();
-    let read = crate::position::parse_positions(&text, "<puzzle>");
+    let read = crate::engine::position::parse_positions(&text, "<puzzle>");
     let back = match read.as_slice() {
         [Ok(back)] if *back == p.position() => back,
         _ => panic!(

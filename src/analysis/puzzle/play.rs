@@ -12,15 +12,15 @@
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use crate::card::{Card, Suit};
-use crate::cardset::CardSet;
-use crate::deal::{Exchange, Give};
-use crate::moves::Move;
-use crate::random::{self, SeededRng};
-use crate::rules::{Musik, Rules, TrumpRule};
-use crate::seat::Seat;
+use crate::engine::card::{Card, Suit};
+use crate::engine::cardset::CardSet;
+use crate::engine::deal::{Exchange, Give};
+use crate::engine::moves::Move;
+use crate::engine::random::{self, SeededRng};
+use crate::engine::rules::{Musik, Rules, TrumpRule};
+use crate::engine::seat::Seat;
+use crate::engine::state::State;
 use crate::solver::Solver;
-use crate::state::State;
 
 /// How the generator plays from the deal to the puzzle position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -101,7 +101,7 @@ pub fn start(rng: &mut SeededRng, rules: &Rules, style: PlayStyle) -> State {
     cards.sort();
     let give = match (rules.players, rules.musik) {
         // Two players: the cheapest card into the other musik, the next for D.
-        (crate::rules::Players::Two, _) => Give::LayAway(cards[1].1, cards[0].1),
+        (crate::engine::rules::Players::Two, _) => Give::LayAway(cards[1].1, cards[0].1),
         (_, Musik::Pass) => {
             let (a, b) = (cards[0].1, cards[1].1);
             if rng.gen_bool(0.5) {

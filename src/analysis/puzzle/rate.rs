@@ -52,12 +52,12 @@
 
 use std::fmt;
 
-use crate::card::Suit;
-use crate::moves::Move;
-use crate::rules::Rules;
-use crate::seat::Seat;
+use crate::engine::card::Suit;
+use crate::engine::moves::Move;
+use crate::engine::rules::Rules;
+use crate::engine::seat::Seat;
+use crate::engine::state::{Declaration, State};
 use crate::solver::Solver;
-use crate::state::{Declaration, State};
 
 use super::play::wins_for_sure;
 
@@ -364,10 +364,10 @@ fn shows_at(mover: Seat, solution: &Trace, wrong: &Trace) -> usize {
 /// Who holds the current trick once `mv` is added to it: the player of its
 /// highest trump, or else of its highest card of the led suit.
 fn holder_after(s: &State, mv: Move) -> Seat {
-    let mut cards: Vec<crate::card::Card> = s.trick().to_vec();
+    let mut cards: Vec<crate::engine::card::Card> = s.trick().to_vec();
     cards.push(mv.card());
     let led = cards[0].suit();
-    let key = |c: &crate::card::Card| {
+    let key = |c: &crate::engine::card::Card| {
         if Some(c.suit()) == s.trump {
             16 + c.rank() as u8
         } else if c.suit() == led {

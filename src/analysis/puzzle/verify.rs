@@ -7,9 +7,9 @@
 //! goal: the declarer makes the contract, or the defenders keep the declarer
 //! below it.
 
-use crate::moves::Move;
-use crate::position::{Position, Setup};
-use crate::seat::Seat;
+use crate::engine::moves::Move;
+use crate::engine::position::{Position, Setup};
+use crate::engine::seat::Seat;
 use crate::solver::Solver;
 
 /// A puzzle that passed: its value and its one winning move.

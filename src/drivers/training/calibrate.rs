@@ -12,17 +12,17 @@
 //! the exponents of the kinds' log-likelihoods that do it best are fitted
 //! as a conditional logit (`train::fit_temper`).
 
-use crate::estimate::sample::sample_rng;
+use crate::drivers::selfplay::{decision_seed, setup_for};
+use crate::engine::rules::Rules;
+use crate::engine::sample::sample_rng;
+use crate::engine::seat::Seat;
 use crate::estimate::{Progress, Workers};
-use crate::pimc::{suggest_with, PimcOptions};
-use crate::rules::Rules;
-use crate::seat::Seat;
-use crate::selfplay::{decision_seed, setup_for};
+use crate::players::pimc::{suggest_with, PimcOptions};
 use crate::view::{Layout, Sampler, View};
 
 #[cfg(doc)]
-use super::model::Temper;
-use super::{Evidence, Inference, Model, TERMS};
+use crate::players::inference::model::Temper;
+use crate::players::inference::{Evidence, Inference, Model, TERMS};
 
 /// The kinds whose exponents are fitted: a raised contract, a held one,
 /// the gift, the first lead (bids are not seen at a bid of 100).

@@ -10,21 +10,21 @@
 
 use serde::Serialize;
 
+use crate::drivers::selfplay::{decision_seed, play_game, setup_for, Game, PlayOptions};
+use crate::engine::rules::Rules;
+use crate::engine::sample::declarer_layout;
+use crate::engine::sample::sample_rng;
+use crate::engine::seat::Seat;
+use crate::engine::state::State;
 use crate::estimate::bid::choose_exchange;
-use crate::estimate::sample::declarer_layout;
-use crate::estimate::sample::sample_rng;
 use crate::estimate::{Progress, Workers};
-use crate::pimc::{suggest_with, PimcOptions};
-use crate::player::PlayerKind;
-use crate::rules::Rules;
-use crate::seat::Seat;
-use crate::selfplay::{decision_seed, play_game, setup_for, Game, PlayOptions};
+use crate::players::pimc::{suggest_with, PimcOptions};
+use crate::players::player::PlayerKind;
 use crate::solver::Solver;
-use crate::state::State;
 use crate::view::View;
 use crate::Deal;
 
-use super::Inference;
+use crate::players::inference::Inference;
 
 /// One deal measured.
 #[derive(Clone, Debug, Serialize)]

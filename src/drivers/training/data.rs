@@ -3,26 +3,26 @@
 //! contract over a bid of 100 (as `play` makes them), and `pimc` bidders'
 //! calls in auctions at the start of a game (as `game` makes them).
 
-use crate::card::Card;
-use crate::cardset::CardSet;
-use crate::deal::{Exchange, Give};
+use crate::drivers::selfplay::decision_seed;
+use crate::engine::card::Card;
+use crate::engine::cardset::CardSet;
+use crate::engine::deal::{Exchange, Give};
+use crate::engine::random::{self, SeededRng};
+use crate::engine::rules::Rules;
+use crate::engine::sample::{deal_unseen, sample_rng, AUX_STREAM};
+use crate::engine::seat::Seat;
+use crate::engine::state::State;
 use crate::estimate::guessed_exchanges;
 use crate::estimate::levels_from;
-use crate::estimate::sample::{deal_unseen, sample_rng, AUX_STREAM};
 use crate::estimate::{Progress, Workers};
-use crate::game::computer::Computer;
 use crate::game::table::{Decision, Table};
-use crate::player::{announce_among, kept, sampled_declare, PlayerKind};
-use crate::random::{self, SeededRng};
-use crate::rules::Rules;
-use crate::seat::Seat;
-use crate::selfplay::decision_seed;
+use crate::players::computer::Computer;
+use crate::players::player::{announce_among, kept, sampled_declare, PlayerKind};
 use crate::solver::Solver;
-use crate::state::State;
 
-use super::announced;
-use super::evidence::{calls_say, contract_says};
-use super::model::Interval;
+use crate::players::inference::announced;
+use crate::players::inference::evidence::{calls_say, contract_says};
+use crate::players::inference::model::Interval;
 
 /// One declarer's choice.
 #[derive(Clone, Debug)]
@@ -62,7 +62,7 @@ pub(super) fn declare_deal(
     seed: u64,
     i: usize,
     solver: &mut crate::Solver,
-) -> (crate::Deal, crate::player::Declared, crate::State) {
+) -> (crate::Deal, crate::players::player::Declared, crate::State) {
     let deal = random::deal(&mut sample_rng(seed, i as u64));
     let d = sampled_declare(
         solver,
@@ -238,17 +238,22 @@ pub fn leads(
     let seed = seed ^ 0x1EAD_1EAD_1EAD_1EAD;
     workers.map(deals, progress, |solver, i| {
         let (deal, d, start) = declare_deal(rules, samples, seed, i, solver);
-        let mut setup =
-            crate::selfplay::setup_for(rules, &deal, &d.exchange, start.hands[0], crate::Seat::D);
+        let mut setup = crate::drivers::selfplay::setup_for(
+            rules,
+            &deal,
+            &d.exchange,
+            start.hands[0],
+            crate::Seat::D,
+        );
         setup.contract = Some(d.contract);
         let view = crate::View::new(setup).expect("D's view of its own deal");
         let opts = crate::PimcOptions {
             samples,
             seed: decision_seed(seed, i, 1),
             objective: None,
-            inference: super::Inference::Model,
+            inference: crate::players::inference::Inference::Model,
         };
-        let lead = crate::pimc::suggest_with(&view, &opts, solver)
+        let lead = crate::players::pimc::suggest_with(&view, &opts, solver)
             .expect("D leads")
             .best;
         LeadSeen::new(start.hands[0], lead.card())
@@ -349,7 +354,7 @@ pub(crate) fn graded_level(values: &[u16], rules: &Rules) -> u16 {
     }
 }
 
-/// The table of [`super::announced`]: each hand of eight's
+/// The table of [`crate::players::inference::announced`]: each hand of eight's
 /// `graded_level` (in tens), measured as [`worths`] measures, on
 /// `layouts` layouts of hand `r`'s own seed stream, once for each hand
 /// measured (`measured`: [`announced::measured_hands`]).

@@ -7,16 +7,16 @@ use argmin::core::{CostFunction, Executor, Gradient};
 use argmin::solver::linesearch::MoreThuenteLineSearch;
 use argmin::solver::quasinewton::LBFGS;
 
-use crate::card::Card;
-use crate::cardset::CardSet;
+use crate::engine::card::Card;
+use crate::engine::cardset::CardSet;
 
-use crate::rules::Rules;
+use crate::engine::rules::Rules;
 
 use super::calibrate::{self, Scene};
-use super::features::{lead_features, GIFT_FEATURES, LEAD_FEATURES};
-use super::model::{gift_pair_features, pairs};
-use super::model::{logistic, Gift, Interval, Lead, Ordinal, Temper};
-use super::worth::{worth_features, Worth, WORTH_FEATURES};
+use crate::players::inference::features::{lead_features, GIFT_FEATURES, LEAD_FEATURES};
+use crate::players::inference::model::{gift_pair_features, pairs};
+use crate::players::inference::model::{logistic, Gift, Interval, Lead, Ordinal, Temper};
+use crate::players::inference::worth::{worth_features, Worth, WORTH_FEATURES};
 
 /// Interval observations of a latent level: features and interval. The
 /// parameters are (a, g) with P(level < t) = σ(g t − a·x), so the weights
@@ -470,14 +470,14 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
         let hands: Vec<(CardSet, Card, Card)> = (0..20)
             .map(|i| {
-                let d = crate::random::deal(&mut rng);
+                let d = crate::engine::random::deal(&mut rng);
                 let ten = d.hands[0].union(d.musik);
                 let cards: Vec<Card> = ten.iter().collect();
                 (ten, cards[(i + 3) % 10], cards[i % 10])
             })
             .collect();
         let r = Rules::STANDARD;
-        let worth = &crate::inference::Model::shipped().worth;
+        let worth = &crate::players::inference::Model::shipped().worth;
         let w = vec![0.7, -1.2, 0.4, 0.3, -0.5, 0.9, 0.25];
         let gift = Gift {
             weights: w[..6].to_vec(),
@@ -635,7 +635,10 @@ mod tests {
             .map(|c| c.parse::<Card>().unwrap())
             .collect();
         let data = vec![(ten, "9H".parse().unwrap(), "9D".parse().unwrap()); 50];
-        let (r, worth) = (Rules::STANDARD, &crate::inference::Model::shipped().worth);
+        let (r, worth) = (
+            Rules::STANDARD,
+            &crate::players::inference::Model::shipped().worth,
+        );
         let (g, _) = fit_gift(&data, &r, worth).unwrap();
         let p = g.chance(ten, "9H".parse().unwrap(), "9D".parse().unwrap(), &r, worth);
         assert!(p > 0.5, "{g:?} gives the nines with chance {p}");
@@ -648,7 +651,7 @@ mod tests {
         // close to the planted ones (a marriage's king or queen is rare in
         // random hands, so its two weights are loosely pinned alone).
         let r = Rules::STANDARD;
-        let mut truth = vec![0.0; super::super::features::LEAD_FEATURES];
+        let mut truth = vec![0.0; crate::players::inference::features::LEAD_FEATURES];
         truth[0] = 2.0;
         truth[2] = 3.0;
         let planted = Lead {
@@ -657,7 +660,7 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
         let data: Vec<(CardSet, Card)> = (0..3000)
             .map(|_| {
-                let d = crate::random::deal(&mut rng);
+                let d = crate::engine::random::deal(&mut rng);
                 let kept = d.hands[0].with(d.musik.lowest().expect("a musik"));
                 let mut u: f64 = rng.gen_range(0.0..1.0);
                 let card = kept

@@ -208,7 +208,7 @@ pub(crate) fn build(
     let contract = number_field(fields, "contract", ctx)?;
     if let (Some(c), Some(f)) = (contract, fields.get("contract")) {
         // No hand scores more than every card and every declaration.
-        let most = crate::score::max_contract(&rules);
+        let most = crate::engine::score::max_contract(&rules);
         if c > most {
             return Err(ctx.at(
                 f,

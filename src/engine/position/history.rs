@@ -151,7 +151,7 @@ pub(super) fn parse_sets(words: &[&str], owners: &[&str; 4]) -> Result<Vec<CardS
     for (word, &owner) in words.iter().zip(owners) {
         // Named by its owner: the musik is not a "hand".
         let set: CardSet = word.parse().map_err(|e| match e {
-            crate::error::CardError::BadHand(text, why) if owner.contains("musik") => {
+            crate::engine::error::CardError::BadHand(text, why) if owner.contains("musik") => {
                 format!("{owner}: '{text}' {why}")
             }
             e => format!("{owner}: {e}"),

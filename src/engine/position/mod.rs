@@ -22,14 +22,14 @@
 
 use std::fmt;
 
-use crate::card::{Card, Suit};
-use crate::cardset::CardSet;
-use crate::deal::{Deal, Exchange, Give};
-use crate::error::PositionError;
-use crate::moves::Move;
-use crate::rules::{Musik, Players, Rules, TrumpRule};
-use crate::seat::Seat;
-use crate::state::State;
+use crate::engine::card::{Card, Suit};
+use crate::engine::cardset::CardSet;
+use crate::engine::deal::{Deal, Exchange, Give};
+use crate::engine::error::PositionError;
+use crate::engine::moves::Move;
+use crate::engine::rules::{Musik, Players, Rules, TrumpRule};
+use crate::engine::seat::Seat;
+use crate::engine::state::State;
 
 mod fields;
 mod history;

@@ -19,12 +19,12 @@
 
 use serde::Serialize;
 
-use crate::cardset::CardSet;
-use crate::rules::{
+use crate::engine::cardset::CardSet;
+use crate::engine::rules::{
     BarrelRule, BarrelWin, Bomb, DealerMusik, FailedCosts, FirstBombDefenders, Opening, Players,
     Rules,
 };
-use crate::seat::Seat;
+use crate::engine::seat::Seat;
 
 use super::{
     check_bid, check_points, checked_points, concession_points, contract_made, defence_cap,

@@ -20,10 +20,10 @@ pub mod sheet;
 pub use game::*;
 pub use sheet::*;
 
-use crate::card::Rank;
-use crate::cardset::CardSet;
-use crate::position::{Form, Position};
-use crate::rules::{
+use crate::engine::card::Rank;
+use crate::engine::cardset::CardSet;
+use crate::engine::position::{Form, Position};
+use crate::engine::rules::{
     BidLimit, Concession, DealerMusik, DeclarerScores, DiscardPoints, Musik, Rules,
 };
 
@@ -73,7 +73,7 @@ pub fn checked_points(rules: &Rules, declarer_points: u16) -> u16 {
 /// points rounded. `points` are by seat (D, L, R).
 ///
 /// ```
-/// use tysiac::{score::hand_score, Rules};
+/// use tysiac::{engine::score::hand_score, Rules};
 /// assert_eq!(hand_score(&Rules::STANDARD, 120, [125, 24, 26]), [120, 20, 30]);
 /// assert_eq!(hand_score(&Rules::STANDARD, 120, [119, 25, 36]), [-120, 20, 40]);
 /// let points: Rules = "standard declarer_scores=points".parse().unwrap();

@@ -46,9 +46,9 @@
 //! A line that cannot be read or scored is reported with its line number and
 //! left out; the lines after it are still scored.
 
-use crate::card::Card;
-use crate::cardset::CardSet;
-use crate::rules::Rules;
+use crate::engine::card::Card;
+use crate::engine::cardset::CardSet;
+use crate::engine::rules::Rules;
 
 /// How a hand line says the hand ended, before positions are read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,7 +106,7 @@ pub struct Sheet {
 /// Reads a score text (see the module documentation for the format).
 ///
 /// ```
-/// use tysiac::score::{parse_sheet, HandEnd};
+/// use tysiac::engine::score::{parse_sheet, HandEnd};
 /// let sheet = parse_sheet("players: Ala Bartek Celina\nD=bartek bid=100 points=30,90,0\n");
 /// assert!(sheet.errors.is_empty());
 /// assert_eq!(sheet.hands[0].declarer, 1);
@@ -131,7 +131,8 @@ pub fn parse_sheet(text: &str) -> Sheet {
         };
         if let Err(message) = result {
             // A line of junk is named, not echoed whole.
-            let message = crate::error::clip(&message, crate::error::MESSAGE).into_owned();
+            let message =
+                crate::engine::error::clip(&message, crate::engine::error::MESSAGE).into_owned();
             sheet.errors.push(LineError { line, message });
         }
     }

@@ -24,7 +24,7 @@
 //! order of its suits, so such hands are measured once per order of their
 //! suits' holdings.
 
-use crate::cardset::CardSet;
+use crate::engine::cardset::CardSet;
 
 /// Hands of eight cards out of 24.
 pub const HANDS: usize = 735_471;
@@ -50,14 +50,14 @@ const CHOOSE: [[u32; 9]; 25] = {
 };
 
 /// The shipped table: one byte a hand, by [`rank`].
-static TABLE: &[u8] = include_bytes!("../../data/announce.bin");
+static TABLE: &[u8] = include_bytes!("../../../data/announce.bin");
 
 /// A hand's place among the 735,471 (the combinatorial number system over
 /// the 24 cards packed by [`CardSet::compact`]); `None` unless it has eight
 /// cards.
 ///
 /// ```
-/// use tysiac::inference::announced::{rank, unrank, HANDS};
+/// use tysiac::players::inference::announced::{rank, unrank, HANDS};
 /// use tysiac::CardSet;
 /// let hand: CardSet = "AKQ.T9..AJ".parse::<CardSet>().unwrap();
 /// assert_eq!(rank(hand), None); // seven cards
@@ -171,7 +171,7 @@ mod tests {
     /// worth the same to D, double-dummy. A marriage in D's hand breaks it.
     #[test]
     fn reordering_the_suits_keeps_the_value_without_a_marriage_in_d_hand() {
-        use crate::estimate::sample::{deal_unseen, sample_rng};
+        use crate::engine::sample::{deal_unseen, sample_rng};
         use crate::{Rules, Seat, Solver, State};
         let permute = |set: CardSet, order: [usize; 4]| {
             let mut bits = 0;

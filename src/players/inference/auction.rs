@@ -11,9 +11,9 @@
 //! weighed for the price of a lookup and the layouts a call is judged on
 //! are drawn in proportion ([`super::weigh::draw_in_proportion`]).
 
-use crate::cardset::CardSet;
+use crate::engine::cardset::CardSet;
+use crate::engine::rules::{Players, Rules};
 use crate::game::auction::Call;
-use crate::rules::{Players, Rules};
 
 use super::evidence::calls_say;
 use super::model::Temper;
@@ -35,7 +35,7 @@ impl AuctionEvidence {
     ///
     /// ```
     /// use tysiac::game::auction::Call;
-    /// use tysiac::inference::AuctionEvidence;
+    /// use tysiac::players::inference::AuctionEvidence;
     /// use tysiac::Rules;
     ///
     /// // 0 opened (forced), 1 bid 110, 2 passed; 0 is to call again.

@@ -1,11 +1,11 @@
 //! What a view holds of the others' decisions, as intervals of their hands'
 //! levels and the card D gave.
 
-use crate::card::Card;
-use crate::deal::Give;
+use crate::engine::card::Card;
+use crate::engine::deal::Give;
+use crate::engine::rules::Rules;
+use crate::engine::seat::Seat;
 use crate::game::auction::Call;
-use crate::rules::Rules;
-use crate::seat::Seat;
 use crate::view::{Layout, View};
 
 use super::model::{Interval, Model, Temper};

@@ -1,8 +1,8 @@
 //! What the models see of a hand: a few numbers a player would count.
 
-use crate::card::{Card, Rank, Suit};
-use crate::cardset::CardSet;
-use crate::rules::Rules;
+use crate::engine::card::{Card, Rank, Suit};
+use crate::engine::cardset::CardSet;
+use crate::engine::rules::Rules;
 
 /// The number of hand features.
 pub const HAND_FEATURES: usize = 13;

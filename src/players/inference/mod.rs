@@ -14,17 +14,12 @@
 //! others*, states the model in words.
 
 pub mod announced;
-mod auction;
-pub mod calibrate;
-pub mod check;
-pub mod data;
-mod evidence;
-mod features;
-mod model;
-#[cfg(feature = "train")]
-pub mod train;
-mod weigh;
-mod worth;
+pub mod auction;
+pub mod evidence;
+pub mod features;
+pub mod model;
+pub mod weigh;
+pub mod worth;
 
 pub use auction::AuctionEvidence;
 pub use evidence::{Evidence, TERMS};

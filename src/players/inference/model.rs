@@ -14,9 +14,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::Card;
-use crate::cardset::CardSet;
-use crate::rules::Rules;
+use crate::engine::card::Card;
+use crate::engine::cardset::CardSet;
+use crate::engine::rules::Rules;
 
 use super::features::{
     gift_features, hand_features, lead_features, GIFT_FEATURES, GIFT_FEATURE_NAMES, HAND_FEATURES,
@@ -305,7 +305,7 @@ impl Temper {
 }
 
 /// The model shipped in `data/inference.json`, read at compile time.
-const SHIPPED: &str = include_str!("../../data/inference.json");
+const SHIPPED: &str = include_str!("../../../data/inference.json");
 
 impl Model {
     /// The model in the repository.

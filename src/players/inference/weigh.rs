@@ -9,7 +9,7 @@
 
 use rand::Rng;
 
-use crate::estimate::sample::{sample_rng, AUX_STREAM};
+use crate::engine::sample::{sample_rng, AUX_STREAM};
 use crate::view::{Layout, Sampler, View};
 
 use super::{Evidence, Inference, Model};
@@ -107,7 +107,7 @@ pub fn weighted_layouts(view: &View, n: usize, seed: u64, inference: Inference) 
         inference: Inference::None,
         effective: n as f64,
     };
-    let two = view.rules.players == crate::rules::Players::Two;
+    let two = view.rules.players == crate::engine::rules::Players::Two;
     if inference == Inference::None || evidence.is_empty() || n == 0 || two {
         return uniform((0..n).map(draw).collect());
     }

@@ -13,9 +13,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::{Card, Rank, Suit};
-use crate::cardset::CardSet;
-use crate::rules::Rules;
+use crate::engine::card::{Card, Rank, Suit};
+use crate::engine::cardset::CardSet;
+use crate::engine::rules::Rules;
 
 /// The holdings of one suit: which of its six ranks are held.
 const HOLDINGS: usize = 64;
@@ -213,12 +213,12 @@ mod tests {
     fn counts_from_holdings_agree_with_the_hand_features() {
         // Top cards and marriages by holding bits against the hand
         // features' own counts (by cards), on random hands of eight.
-        use crate::inference::hand_features;
+        use crate::players::inference::hand_features;
         use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
         let r = Rules::STANDARD;
         for _ in 0..300 {
-            let d = crate::random::deal(&mut rng);
+            let d = crate::engine::random::deal(&mut rng);
             let hand = d.hands[0].with(d.musik.lowest().unwrap());
             let f = worth_features(hand, &r);
             let h = hand_features(hand, &r);

@@ -14,14 +14,14 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use crate::analysis::puzzle::{self, Difficulty, Goal, PlayStyle, Side, Theme};
+use crate::drivers::selfplay::{play_games, report, PlayOptions};
+use crate::engine::score::{parse_sheet, Game, Hand, HandEnd, Outcome};
 use crate::estimate::{self, BidOptions, ExchangeOptions, InputError, RealisticOptions, Workers};
-use crate::inference::Inference;
-use crate::json::{solution_json, target_json, verify_json, GameJson};
-use crate::pimc::{Objective, PimcOptions};
-use crate::player::{Context, Player, PlayerKind};
-use crate::puzzle::{self, Difficulty, Goal, PlayStyle, Side, Theme};
-use crate::score::{parse_sheet, Game, Hand, HandEnd, Outcome};
-use crate::selfplay::{play_games, report, PlayOptions};
+use crate::players::inference::Inference;
+use crate::players::pimc::{Objective, PimcOptions};
+use crate::players::player::{Context, Player, PlayerKind};
+use crate::shell::json::{solution_json, target_json, verify_json, GameJson};
 use crate::view::parse_views;
 use crate::{
     analyze_position, parse_positions_lenient, parse_positions_with, CardSet, Deal, Position,
@@ -506,7 +506,7 @@ async fn analyze(State(jobs): Shared, bytes: Bytes) -> Answer {
                 })?;
                 let mut value = to_value(&analysis);
                 if view {
-                    let r = crate::review::review(p, &opts, solver).map_err(|e| {
+                    let r = crate::analysis::review::review(p, &opts, solver).map_err(|e| {
                         ApiError::bad(format!("{SOURCE}:{}: position {name}: view: {e}", p.line))
                     })?;
                     if let Some(obj) = value.as_object_mut() {
@@ -756,10 +756,11 @@ async fn suggest(State(jobs): Shared, bytes: Bytes) -> Answer {
                         workers.len() - 1
                     }
                 };
-                let mut s = crate::pimc::suggest(view, &opts, &workers[k].1, &|| job.tick())
-                    .map_err(|e| {
-                        ApiError::bad(format!("{SOURCE}:{}: position {id}: {e}", view.line))
-                    })?;
+                let mut s =
+                    crate::players::pimc::suggest(view, &opts, &workers[k].1, &|| job.tick())
+                        .map_err(|e| {
+                            ApiError::bad(format!("{SOURCE}:{}: position {id}: {e}", view.line))
+                        })?;
                 s.id = Some(id.clone());
                 out.push(to_value(&s));
             }
@@ -811,7 +812,7 @@ async fn play(State(jobs): Shared, bytes: Bytes) -> Answer {
     at_least_one("deals", deals)?;
     at_most("deals", deals, MAX_DEALS)?;
     let bid = req.bid.unwrap_or(100);
-    crate::score::check_bid(&rules, bid).map_err(|e| ApiError::bad(format!("bid: {e}")))?;
+    crate::engine::score::check_bid(&rules, bid).map_err(|e| ApiError::bad(format!("bid: {e}")))?;
     let hand = req
         .hand
         .as_deref()
@@ -857,8 +858,8 @@ async fn deal(bytes: Bytes) -> Answer {
     let req: DealRequest = body(&bytes)?;
     let rules = rules(req.rules.as_deref())?;
     let seed = req.seed.unwrap_or_else(clock_seed);
-    let mut rng = estimate::sample::sample_rng(seed, 0);
-    let d = crate::random::deal_for(&mut rng, &rules);
+    let mut rng = crate::engine::sample::sample_rng(seed, 0);
+    let d = crate::engine::random::deal_for(&mut rng, &rules);
     Ok(Json(json!({"seed": seed, "deal": d.to_string()})))
 }
 
@@ -886,7 +887,7 @@ async fn declare(State(jobs): Shared, bytes: Bytes) -> Answer {
         return Err(ApiError::bad("deal: needs the musik (D L R and the musik)"));
     }
     let bid = req.bid.unwrap_or(100);
-    crate::score::check_bid(&rules, bid).map_err(|e| ApiError::bad(format!("bid: {e}")))?;
+    crate::engine::score::check_bid(&rules, bid).map_err(|e| ApiError::bad(format!("bid: {e}")))?;
     let kind = player("player", req.player.as_deref())?;
     let confidence = confidence(req.confidence)?;
     let seed = req.seed.unwrap_or(estimate::bid::DEFAULT_SEED);
@@ -988,7 +989,7 @@ fn job_id(text: &str) -> Result<u64, ApiError> {
             404,
             format!(
                 "no job '{}': a job is a number",
-                crate::error::clip(text, crate::error::QUOTE)
+                crate::engine::error::clip(text, crate::engine::error::QUOTE)
             ),
         )
     })

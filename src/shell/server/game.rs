@@ -37,11 +37,11 @@ use serde::de::DeserializeOwned;
 use serde_json::{json, Map, Value};
 use tokio::sync::{Mutex as GameLock, OwnedMutexGuard};
 
-use crate::game::computer::Computer;
 use crate::game::record;
 use crate::game::seen::{parse_action, seen};
 use crate::game::Table;
-use crate::player::PlayerKind;
+use crate::players::computer::Computer;
+use crate::players::player::PlayerKind;
 use crate::{Rules, Solver};
 
 use super::api::{ApiError, MAX_PLAYER_SAMPLES};
@@ -130,7 +130,7 @@ fn field<T: DeserializeOwned>(map: &Map<String, Value>, key: &str) -> Result<Opt
 
 /// `me` and computers, in playing order: exactly one `me`.
 fn parse_seats(text: &str) -> Result<Vec<String>, ApiError> {
-    let seats = crate::game::computer::parse_seats(text)
+    let seats = crate::players::computer::parse_seats(text)
         .map_err(|e| ApiError::bad(format!("seats: {e}")))?;
     for s in seats.iter().filter(|s| *s != "me") {
         if let Ok(PlayerKind::Pimc(n, _)) = s.parse::<PlayerKind>() {
@@ -255,7 +255,7 @@ async fn new_game(State(games): Shared, bytes: Bytes) -> Answer {
         None => Rules::default(),
     };
     // Two seats play the game of two musiks, which the rules must say.
-    let two = rules.players == crate::rules::Players::Two;
+    let two = rules.players == crate::engine::rules::Players::Two;
     if two != (seats.len() == 2) {
         return Err(ApiError::bad(format!(
             "seats: {} seats under the rules '{rules}': two seats play with players=2, and \
