@@ -317,7 +317,7 @@ fn upper_bounds_and_the_realistic_gap_hold_per_sample() {
     };
     let s = samples(h, &rules, &opts);
     for x in &s {
-        assert!(x.double_dummy <= estimate::cap(h | x.musik, &rules));
+        assert!(x.double_dummy <= tysiac::engine::contract::cap(h | x.musik, &rules));
         assert!(x.points <= x.double_dummy, "realistic beat double-dummy");
         assert!(x.chosen.is_some());
     }
@@ -419,7 +419,10 @@ fn exchange_caps_and_recommendation_are_consistent() {
             .iter()
             .map(|c| c.parse::<Card>().unwrap())
             .collect();
-        assert_eq!(e.cap, estimate::cap(ten.minus(discarded), &rules));
+        assert_eq!(
+            e.cap,
+            tysiac::engine::contract::cap(ten.minus(discarded), &rules)
+        );
         assert_eq!(e.levels[0].level, 120);
         for w in e.levels.windows(2) {
             assert!(w[1].probability <= w[0].probability);

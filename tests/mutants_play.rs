@@ -358,7 +358,7 @@ fn simple_gives_nothing_to_the_declarer_with_two_players() {
 /// there.
 #[test]
 fn announcing_among_every_level_ignores_the_marriages() {
-    use tysiac::estimate::levels_from;
+    use tysiac::engine::contract::levels_from;
     use tysiac::players::player::{announce, announce_among};
     let rules = Rules::STANDARD;
     let every = levels_from(100, 400, &rules);

@@ -12,12 +12,12 @@
 
 use serde::Serialize;
 
+use crate::engine::contract::guessed_exchanges;
 use crate::engine::deal::{Deal, Exchange};
 use crate::engine::moves::Move;
 use crate::engine::position::{Form, Position};
 use crate::engine::sample::{declarer_layout, sample_rng};
 use crate::engine::seat::{PerSeat, Seat};
-use crate::estimate::guessed_exchanges;
 use crate::players::pimc::{self, display, Objective, PimcOptions};
 use crate::solver::Solver;
 use crate::view::View;

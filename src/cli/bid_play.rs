@@ -4,8 +4,9 @@
 use std::process::ExitCode;
 
 use tysiac::drivers::selfplay::{play_games, report, PlayOptions};
+use tysiac::engine::contract::cap;
 use tysiac::estimate::stats::wilson;
-use tysiac::estimate::{cap, Workers};
+use tysiac::estimate::Workers;
 use tysiac::players::player::PlayerKind;
 use tysiac::CardSet;
 

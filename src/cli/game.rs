@@ -427,7 +427,7 @@ fn sheet(table: &Table) -> String {
 
 fn example_exchange(table: &Table) -> String {
     let deal = table.hand().deal().expect("a declarer");
-    tysiac::estimate::guessed_exchanges(&deal, &table.rules)[0].to_string()
+    tysiac::engine::contract::guessed_exchanges(&deal, &table.rules)[0].to_string()
 }
 
 /// "Ala passes", "You pass": the verb agreeing with its player.

@@ -125,7 +125,10 @@ pub fn play_game(rules: &Rules, opts: &PlayOptions, index: usize, solver: &mut S
     let declarer: &dyn Player = &opts.declarer;
     let defenders: &dyn Player = &opts.defenders;
     let placeholder = deal
-        .after(rules, &crate::estimate::guessed_exchanges(&deal, rules)[0])
+        .after(
+            rules,
+            &crate::engine::contract::guessed_exchanges(&deal, rules)[0],
+        )
         .expect("legal");
     let (exchange, contract) = {
         let mut cx = Context {
@@ -285,7 +288,7 @@ pub fn report(rules: &Rules, opts: &PlayOptions, games: &[Game]) -> PlayReport {
         .map(|g| g.points.max(g.dd_value))
         .max()
         .unwrap_or(100);
-    let levels = crate::estimate::levels_from(100, top.clamp(100, 400), rules)
+    let levels = crate::engine::contract::levels_from(100, top.clamp(100, 400), rules)
         .into_iter()
         .map(|level| {
             let hit = |v: u16| f64::from(u8::from(v >= level));

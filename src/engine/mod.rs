@@ -5,6 +5,7 @@
 
 pub mod card;
 pub mod cardset;
+pub mod contract;
 pub mod deal;
 pub mod error;
 pub mod moves;

@@ -17,11 +17,9 @@
 use serde::Serialize;
 
 use super::stats::{wilson, Histogram};
-use super::{
-    cap, floor_level, guessed_exchanges, highest_level, levels_from, mean, InputError, LevelRow,
-    Progress, Workers,
-};
+use super::{floor_level, highest_level, mean, InputError, LevelRow, Progress, Workers};
 use crate::engine::cardset::CardSet;
+use crate::engine::contract::{cap, guessed_exchanges, levels_from};
 use crate::engine::deal::{Deal, Exchange};
 use crate::engine::random::SeededRng;
 use crate::engine::rules::{Players, Rules};
@@ -42,7 +40,7 @@ pub struct RealisticOptions {
     /// Layouts of the defenders' cards the choice is made on.
     pub choice_layouts: usize,
     /// Exchanges tried: the best exchange of each choice layout, then the
-    /// most promising by a cheap guess ([`super::exchange_guess`]) up to
+    /// most promising by a cheap guess ([`crate::engine::contract::exchange_guess`]) up to
     /// this many; the others are not considered.
     pub candidates: usize,
 }

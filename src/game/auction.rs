@@ -13,8 +13,8 @@ use std::str::FromStr;
 use serde::Serialize;
 
 use crate::engine::cardset::CardSet;
+use crate::engine::contract::cap;
 use crate::engine::rules::{BidLimit, Rules};
-use crate::estimate::cap;
 
 /// One call in the auction.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -281,7 +281,7 @@ impl Auction {
             return calls;
         }
         let low = self.lowest_raise();
-        let levels = crate::estimate::levels_from(low, self.highest(b), &self.rules);
+        let levels = crate::engine::contract::levels_from(low, self.highest(b), &self.rules);
         calls.extend(levels.iter().map(|&l| Call::Bid(l)));
         if self.may_bid_blind(b) {
             calls.extend(

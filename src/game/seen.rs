@@ -16,12 +16,12 @@ use serde::Serialize;
 
 use crate::engine::card::{Card, Suit};
 use crate::engine::cardset::CardSet;
+use crate::engine::contract::guessed_exchanges;
 use crate::engine::deal::Give;
 use crate::engine::moves::Move;
 use crate::engine::score::{GameResult, HandRecord};
 use crate::engine::seat::Seat;
 use crate::engine::state::Declaration;
-use crate::estimate::guessed_exchanges;
 use crate::game::auction::Call;
 use crate::game::table::{Action, Decision, HandLog, Table, Turn};
 

@@ -10,6 +10,7 @@
 use std::fmt;
 
 use crate::engine::cardset::CardSet;
+use crate::engine::contract::levels_from;
 use crate::engine::deal::{Deal, Exchange};
 use crate::engine::moves::{Move, MoveList};
 use crate::engine::position::{Form, History, Position};
@@ -19,7 +20,6 @@ use crate::engine::sample::sample_rng;
 use crate::engine::score::{self, GameResult, HandRecord, Outcome};
 use crate::engine::seat::Seat;
 use crate::engine::state::State;
-use crate::estimate::levels_from;
 use crate::game::auction::{bid_cap, Auction, Call, Won};
 use crate::game::redeal::{may_ask, void_deal_of};
 
@@ -545,7 +545,7 @@ impl Table {
             .cards()
             .into_iter()
             .fold(deal.declarer_ten(), |t, c| t.without(c));
-        let top = crate::estimate::cap(kept, &self.rules).max(w.bid);
+        let top = crate::engine::contract::cap(kept, &self.rules).max(w.bid);
         levels_from(w.bid, top, &self.rules)
     }
 

@@ -22,10 +22,10 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 use crate::drivers::selfplay::{decision_seed, setup_for};
+use crate::engine::contract::{cap, guessed_exchanges};
 use crate::engine::deal::Exchange;
 use crate::engine::rules::{Bomb, Rules};
 use crate::engine::seat::Seat;
-use crate::estimate::{cap, guessed_exchanges};
 use crate::game::auction::Call;
 use crate::game::table::{Action, Decision, Table, Turn};
 use crate::players::bidding::{self, AuctionSeen, LayoutValue};

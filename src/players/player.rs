@@ -17,13 +17,13 @@ use std::str::FromStr;
 
 use crate::engine::card::{Card, Rank};
 use crate::engine::cardset::CardSet;
+use crate::engine::contract::{cap, guessed_exchanges, levels_from};
 use crate::engine::deal::{Deal, Exchange};
 use crate::engine::moves::Move;
 use crate::engine::rules::Rules;
 use crate::engine::sample::{declarer_layout, sample_rng, AUX_STREAM};
 use crate::engine::seat::Seat;
 use crate::engine::state::{trick_winner, State};
-use crate::estimate::{cap, guessed_exchanges, levels_from};
 use crate::players::inference::Inference;
 use crate::players::pimc::{self, PimcOptions};
 use crate::solver::Solver;

@@ -6,14 +6,14 @@
 use crate::drivers::selfplay::decision_seed;
 use crate::engine::card::Card;
 use crate::engine::cardset::CardSet;
+use crate::engine::contract::guessed_exchanges;
+use crate::engine::contract::levels_from;
 use crate::engine::deal::{Exchange, Give};
 use crate::engine::random::{self, SeededRng};
 use crate::engine::rules::Rules;
 use crate::engine::sample::{deal_unseen, sample_rng, AUX_STREAM};
 use crate::engine::seat::Seat;
 use crate::engine::state::State;
-use crate::estimate::guessed_exchanges;
-use crate::estimate::levels_from;
 use crate::estimate::{Progress, Workers};
 use crate::game::table::{Decision, Table};
 use crate::players::computer::Computer;
@@ -339,7 +339,11 @@ fn measure(solver: &mut Solver, hand: CardSet, layouts: usize, rng: &mut SeededR
 /// `values`, were its marriages no limit.
 fn announce_over(values: &[u16], bid: u16, rules: &Rules) -> u16 {
     // Every level four marriages could allow.
-    let every_level = levels_from(bid, crate::estimate::cap(CardSet::ALL, rules), rules);
+    let every_level = levels_from(
+        bid,
+        crate::engine::contract::cap(CardSet::ALL, rules),
+        rules,
+    );
     announce_among(every_level, bid, 0.5, values)
 }
 

@@ -365,7 +365,7 @@ impl Model {
     /// cards alone; none when the contract is above what D's marriages
     /// allow.
     pub fn contract_chance(&self, kept: CardSet, rules: &Rules, contract: u16, i: Interval) -> f64 {
-        if contract > crate::estimate::cap(kept, rules) {
+        if contract > crate::engine::contract::cap(kept, rules) {
             return 0.0;
         }
         self.contract.chance(
@@ -400,7 +400,7 @@ pub const ANNOUNCE_FROM: &str = "table from 0";
 /// announces 120 however strong it is: that says "at least 120", not "up
 /// to 130"; a pass facing 130 without a marriage is no choice.
 pub fn said(cards: CardSet, rules: &Rules, i: Interval) -> Interval {
-    let cap = f64::from(crate::estimate::cap(cards, rules));
+    let cap = f64::from(crate::engine::contract::cap(cards, rules));
     Interval {
         low: i.low,
         high: i.high.filter(|&h| h <= cap),
@@ -412,7 +412,7 @@ pub fn said(cards: CardSet, rules: &Rules, i: Interval) -> Interval {
 /// hand that breaks it never made the call.
 pub(crate) fn allows(cards: CardSet, rules: &Rules, i: Interval) -> bool {
     i.low
-        .is_none_or(|low| low <= f64::from(crate::estimate::cap(cards, rules)))
+        .is_none_or(|low| low <= f64::from(crate::engine::contract::cap(cards, rules)))
 }
 
 #[cfg(test)]

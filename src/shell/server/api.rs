@@ -896,7 +896,7 @@ async fn declare(State(jobs): Shared, bytes: Bytes) -> Answer {
         false,
         1,
         Box::new(move |job: &Job| {
-            let guess = estimate::guessed_exchanges(&deal, &rules);
+            let guess = crate::engine::contract::guessed_exchanges(&deal, &rules);
             let first = guess
                 .first()
                 .ok_or_else(|| ApiError::bad("deal: no exchange is possible"))?;
