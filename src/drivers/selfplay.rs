@@ -3,9 +3,8 @@
 
 use serde::Serialize;
 
-use crate::engine::card::Card;
 use crate::engine::cardset::CardSet;
-use crate::engine::deal::{Deal, Exchange, Give};
+use crate::engine::deal::{Deal, Exchange};
 use crate::engine::moves::Move;
 use crate::engine::position::{Form, History, Position};
 use crate::engine::random;
@@ -15,8 +14,9 @@ use crate::engine::score::hand_score;
 use crate::engine::seat::Seat;
 use crate::estimate::stats::wilson;
 use crate::estimate::{Progress, Workers};
-use crate::players::player::{Context, Player, PlayerKind};
+use crate::players::player::{decision_seed, Context, Player, PlayerKind};
 use crate::solver::Solver;
+use crate::view::setup_for;
 use crate::view::{View, ViewSetup};
 
 /// What to play.
@@ -74,48 +74,6 @@ fn deal_for(rules: &Rules, opts: &PlayOptions, index: usize) -> Deal {
     match opts.hand {
         Some(h) => deal_around(rules, h, &mut rng),
         None => random::deal_for(&mut rng, rules),
-    }
-}
-
-/// A seed for decision `step` of game `index`.
-pub(crate) fn decision_seed(seed: u64, index: usize, step: usize) -> u64 {
-    // SplitMix-style mixing keeps nearby (index, step) pairs apart.
-    let mut z = seed
-        ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ (step as u64).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z ^ (z >> 31)
-}
-
-/// What `seat` knows at the first lead of a game.
-pub(crate) fn setup_for(
-    rules: &Rules,
-    deal: &Deal,
-    exchange: &Exchange,
-    start_hand: CardSet,
-    seat: Seat,
-) -> ViewSetup {
-    let (given, got): (Option<Give>, Option<Card>) = match (seat, exchange.give) {
-        (Seat::D, g) => (Some(g), None),
-        (Seat::L, Give::Pass(l, _)) => (None, Some(l)),
-        (Seat::R, Give::Pass(_, r)) => (None, Some(r)),
-        _ => (None, None),
-    };
-    ViewSetup {
-        id: None,
-        rules: *rules,
-        contract: None,
-        bids: Vec::new(),
-        bid: None,
-        seat,
-        hand: start_hand,
-        musik: Some(deal.musik).filter(|_| seat == Seat::D || rules.musik_shown),
-        given,
-        got,
-        chosen_trump: exchange.trump,
-        cards_played: Vec::new(),
-        truth: None,
-        line: 1,
     }
 }
 

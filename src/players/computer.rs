@@ -21,7 +21,6 @@
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
-use crate::drivers::selfplay::{decision_seed, setup_for};
 use crate::engine::contract::{cap, guessed_exchanges};
 use crate::engine::deal::Exchange;
 use crate::engine::rules::{Bomb, Rules};
@@ -30,8 +29,10 @@ use crate::game::auction::Call;
 use crate::game::table::{Action, Decision, Table, Turn};
 use crate::players::bidding::{self, AuctionSeen, LayoutValue};
 use crate::players::inference::Inference;
+use crate::players::player::decision_seed;
 use crate::players::player::{kept, sampled_declare, Context, Player, PlayerKind};
 use crate::solver::Solver;
+use crate::view::setup_for;
 use crate::view::View;
 
 /// The most layouts a `pimc` bidder solves for one call (each costs three

@@ -312,6 +312,16 @@ fn contract_for(rules: &Rules, kept: CardSet, bid: u16, good: impl Fn(u16) -> bo
         .unwrap_or(bid)
 }
 
+/// A seed for decision `step` of game `index`.
+pub(crate) fn decision_seed(seed: u64, index: usize, step: usize) -> u64 {
+    // SplitMix-style mixing keeps nearby (index, step) pairs apart.
+    let mut z = seed
+        ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (step as u64).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z ^ (z >> 31)
+}
+
 /// The card a club player would play: rules of thumb over the view alone.
 fn simple_card(view: &View) -> Move {
     let rules = &view.rules;

@@ -32,7 +32,7 @@ use std::fmt;
 
 use crate::engine::card::{Card, Rank, Suit};
 use crate::engine::cardset::CardSet;
-use crate::engine::deal::{Exchange, Give};
+use crate::engine::deal::{Deal, Exchange, Give};
 use crate::engine::moves::{Move, MoveList};
 use crate::engine::position::{Form, History, Position};
 use crate::engine::rules::{Declare, Musik, Players, Rules, TrumpFrom, TrumpRule};
@@ -263,6 +263,39 @@ pub struct ViewSetup {
     /// layout, for comparing with double-dummy. Never used to sample.
     pub truth: Option<History>,
     pub line: usize,
+}
+
+/// What `seat` knows at the first lead of a hand played from `deal` with
+/// `exchange` (`start_hand`: its cards then).
+pub(crate) fn setup_for(
+    rules: &Rules,
+    deal: &Deal,
+    exchange: &Exchange,
+    start_hand: CardSet,
+    seat: Seat,
+) -> ViewSetup {
+    let (given, got): (Option<Give>, Option<Card>) = match (seat, exchange.give) {
+        (Seat::D, g) => (Some(g), None),
+        (Seat::L, Give::Pass(l, _)) => (None, Some(l)),
+        (Seat::R, Give::Pass(_, r)) => (None, Some(r)),
+        _ => (None, None),
+    };
+    ViewSetup {
+        id: None,
+        rules: *rules,
+        contract: None,
+        bids: Vec::new(),
+        bid: None,
+        seat,
+        hand: start_hand,
+        musik: Some(deal.musik).filter(|_| seat == Seat::D || rules.musik_shown),
+        given,
+        got,
+        chosen_trump: exchange.trump,
+        cards_played: Vec::new(),
+        truth: None,
+        line: 1,
+    }
 }
 
 impl View {

@@ -12,12 +12,13 @@
 //! the exponents of the kinds' log-likelihoods that do it best are fitted
 //! as a conditional logit (`train::fit_temper`).
 
-use crate::drivers::selfplay::{decision_seed, setup_for};
 use crate::engine::rules::Rules;
 use crate::engine::sample::sample_rng;
 use crate::engine::seat::Seat;
 use crate::estimate::{Progress, Workers};
 use crate::players::pimc::{suggest_with, PimcOptions};
+use crate::players::player::decision_seed;
+use crate::view::setup_for;
 use crate::view::{Layout, Sampler, View};
 
 #[cfg(doc)]

@@ -10,7 +10,7 @@
 
 use serde::Serialize;
 
-use crate::drivers::selfplay::{decision_seed, play_game, setup_for, Game, PlayOptions};
+use crate::drivers::selfplay::{play_game, Game, PlayOptions};
 use crate::engine::rules::Rules;
 use crate::engine::sample::declarer_layout;
 use crate::engine::sample::sample_rng;
@@ -19,8 +19,10 @@ use crate::engine::state::State;
 use crate::estimate::bid::choose_exchange;
 use crate::estimate::{Progress, Workers};
 use crate::players::pimc::{suggest_with, PimcOptions};
+use crate::players::player::decision_seed;
 use crate::players::player::PlayerKind;
 use crate::solver::Solver;
+use crate::view::setup_for;
 use crate::view::View;
 use crate::Deal;
 

@@ -3,7 +3,6 @@
 //! contract over a bid of 100 (as `play` makes them), and `pimc` bidders'
 //! calls in auctions at the start of a game (as `game` makes them).
 
-use crate::drivers::selfplay::decision_seed;
 use crate::engine::card::Card;
 use crate::engine::cardset::CardSet;
 use crate::engine::contract::guessed_exchanges;
@@ -17,6 +16,7 @@ use crate::engine::state::State;
 use crate::estimate::{Progress, Workers};
 use crate::game::table::{Decision, Table};
 use crate::players::computer::Computer;
+use crate::players::player::decision_seed;
 use crate::players::player::{announce_among, kept, sampled_declare, PlayerKind};
 use crate::solver::Solver;
 
@@ -238,13 +238,8 @@ pub fn leads(
     let seed = seed ^ 0x1EAD_1EAD_1EAD_1EAD;
     workers.map(deals, progress, |solver, i| {
         let (deal, d, start) = declare_deal(rules, samples, seed, i, solver);
-        let mut setup = crate::drivers::selfplay::setup_for(
-            rules,
-            &deal,
-            &d.exchange,
-            start.hands[0],
-            crate::Seat::D,
-        );
+        let mut setup =
+            crate::view::setup_for(rules, &deal, &d.exchange, start.hands[0], crate::Seat::D);
         setup.contract = Some(d.contract);
         let view = crate::View::new(setup).expect("D's view of its own deal");
         let opts = crate::PimcOptions {
