@@ -9,9 +9,9 @@
 use std::time::Instant;
 
 use tysiac::drivers::arena;
-use tysiac::estimate::Workers;
 use tysiac::game::auction::{bid_cap, Auction, Call};
 use tysiac::players::bidding::{judge_on, AuctionSeen};
+use tysiac::solver::Workers;
 use tysiac::{engine::random, Rules};
 
 fn arg(args: &[String], name: &str, default: usize) -> usize {

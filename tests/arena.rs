@@ -3,7 +3,7 @@
 
 use assert_cmd::Command;
 use tysiac::drivers::arena;
-use tysiac::estimate::Workers;
+use tysiac::solver::Workers;
 use tysiac::Rules;
 
 /// P(X >= k) for X ~ Binomial(n, p), exactly.

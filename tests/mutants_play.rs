@@ -6,9 +6,9 @@
 
 use tysiac::drivers::selfplay::{play_games, report, Mean, PlayOptions};
 use tysiac::engine::sample::sample_rng;
-use tysiac::estimate::Workers;
 use tysiac::players::pimc::{self, Objective, PimcOptions};
 use tysiac::players::player::{Context, Player, PlayerKind};
+use tysiac::solver::Workers;
 use tysiac::view::parse_views;
 use tysiac::{Move, Rules, Sampler, Seat, Solver, View};
 

@@ -2,8 +2,8 @@
 
 use assert_cmd::Command;
 use tysiac::drivers::selfplay::{play_games, PlayOptions};
-use tysiac::estimate::Workers;
 use tysiac::players::pimc::{self, PimcOptions};
+use tysiac::solver::Workers;
 use tysiac::{engine::random, CardSet, Rules, Seat, Solver, View};
 
 fn opts(declarer: &str, defenders: &str, deals: usize) -> PlayOptions {

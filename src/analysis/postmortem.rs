@@ -7,10 +7,10 @@
 use serde::Serialize;
 
 use crate::analysis::analyze::{analyze_position, Analysis};
-use crate::estimate::{Progress, Workers};
 use crate::game::table::{HandLog, Table};
 use crate::players::bidding::{self, AuctionSeen};
 use crate::players::inference::Inference;
+use crate::solver::{Progress, Workers};
 
 /// One call judged.
 #[derive(Clone, Debug, Serialize)]

@@ -55,7 +55,7 @@ fn analyze_record(source: &super::input::Source, args: &AnalyzeArgs) -> Result<(
     let rec =
         tysiac::game::record::read(&source.text).map_err(|e| format!("{}:{e}", source.name))?;
     let workers =
-        tysiac::estimate::Workers::new(rec.table.rules, args.threads).map_err(|e| e.to_string())?;
+        tysiac::solver::Workers::new(rec.table.rules, args.threads).map_err(|e| e.to_string())?;
     let work = tysiac::analysis::postmortem::calls_to_judge(&rec.table);
     let bar = super::progress::Bar::new(work as u64, "judging calls", false);
     let review = tysiac::analysis::postmortem::review(

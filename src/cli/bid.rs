@@ -170,7 +170,7 @@ fn in_auction(
     if samples == 0 {
         return fail("--samples must be at least 1");
     }
-    let workers = match estimate::Workers::new(c.rules, c.threads) {
+    let workers = match tysiac::solver::Workers::new(c.rules, c.threads) {
         Ok(w) => w,
         Err(e) => return fail(e),
     };
@@ -276,7 +276,7 @@ fn from_record(
         b => t.sheet.hands[b - 1].totals.clone(),
     };
     let samples = c.samples.unwrap_or(AUCTION_SAMPLES);
-    let workers = match estimate::Workers::new(t.rules, c.threads) {
+    let workers = match tysiac::solver::Workers::new(t.rules, c.threads) {
         Ok(w) => w,
         Err(e) => return fail(e),
     };

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use tysiac::drivers::selfplay::{play_games, report, PlayOptions};
 use tysiac::engine::contract::cap;
 use tysiac::estimate::stats::wilson;
-use tysiac::estimate::Workers;
 use tysiac::players::player::PlayerKind;
+use tysiac::solver::Workers;
 use tysiac::CardSet;
 
 use super::sampling::{fail, prob, Bar, SamplingArgs};

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use tysiac::drivers::batch::{self, Expect, Output, Shard, ALL_HANDS};
-use tysiac::estimate::Workers;
+use tysiac::solver::Workers;
 use tysiac::{CardSet, Rules};
 
 use super::progress::Bar;

@@ -8,10 +8,10 @@ use std::process::ExitCode;
 
 use clap::Args;
 use tysiac::drivers::arena;
-use tysiac::estimate::Workers;
 use tysiac::game::record;
 use tysiac::game::{Action, Call, Decision, Table, Turn};
 use tysiac::players::computer::Computer;
+use tysiac::solver::Workers;
 use tysiac::{CardSet, Rules, Solver, Suit};
 
 use super::progress::{interrupt_ends_the_run, Bar};

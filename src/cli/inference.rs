@@ -7,12 +7,12 @@ use std::process::ExitCode;
 use clap::{Args, Subcommand};
 use tysiac::drivers::training::data::{GiftSeen, LeadSeen, WorthSeen};
 use tysiac::drivers::training::{calibrate, check, data, train};
-use tysiac::estimate::Workers;
 use tysiac::players::inference::{
     announced, contract_features, hand_features, said, Interval, Model, Ordinal, Temper,
 };
 use tysiac::players::inference::{GIFT_FEATURE_NAMES, HAND_FEATURE_NAMES, LEAD_FEATURE_NAMES};
 use tysiac::players::player::PlayerKind;
+use tysiac::solver::Workers;
 use tysiac::{CardSet, Rules};
 
 use super::progress::Bar;

@@ -5,8 +5,9 @@ use std::process::ExitCode;
 
 use clap::Args;
 use tysiac::drivers::selfplay::{play_games, report, Mean, PlayOptions, PlayReport};
-use tysiac::estimate::{parse_hand, Workers};
+use tysiac::estimate::parse_hand;
 use tysiac::players::player::PlayerKind;
+use tysiac::solver::Workers;
 use tysiac::Rules;
 
 use super::progress::Bar;

@@ -4,7 +4,7 @@
 
 use tysiac::drivers::batch::Shard;
 use tysiac::drivers::selfplay::{play_game, Game, PlayOptions};
-use tysiac::estimate::{Progress, Workers};
+use tysiac::solver::{Progress, Workers};
 use tysiac::Rules;
 
 /// The shard's slice of `items` (all of them without a shard).

@@ -11,11 +11,12 @@ use serde::Serialize;
 use crate::engine::rules::Rules;
 use crate::engine::score::GameResult;
 use crate::estimate::stats::{mean_and_stderr, wilson};
-use crate::estimate::{InputError, Progress, Workers};
+use crate::estimate::InputError;
 use crate::game::table::Table;
 use crate::players::computer::Computer;
 use crate::players::player::PlayerKind;
 use crate::solver::Solver;
+use crate::solver::{Progress, Workers};
 
 /// The most games one arena run may play.
 pub const MAX_GAMES: usize = 100_000;

@@ -377,7 +377,7 @@ pub fn table_rows(
     rules: &Rules,
     samples: usize,
     seed: u64,
-    workers: &crate::estimate::Workers,
+    workers: &crate::solver::Workers,
 ) -> Vec<TableRow> {
     let opts: Vec<BidOptions> = hands
         .iter()

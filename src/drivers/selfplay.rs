@@ -13,9 +13,9 @@ use crate::engine::sample::{deal_around, sample_rng};
 use crate::engine::score::hand_score;
 use crate::engine::seat::Seat;
 use crate::estimate::stats::wilson;
-use crate::estimate::{Progress, Workers};
 use crate::players::player::{decision_seed, Context, Player, PlayerKind};
 use crate::solver::Solver;
+use crate::solver::{Progress, Workers};
 use crate::view::setup_for;
 use crate::view::{View, ViewSetup};
 

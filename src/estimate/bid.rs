@@ -17,7 +17,7 @@
 use serde::Serialize;
 
 use super::stats::{wilson, Histogram};
-use super::{floor_level, highest_level, mean, InputError, LevelRow, Progress, Workers};
+use super::{floor_level, highest_level, mean, InputError, LevelRow};
 use crate::engine::cardset::CardSet;
 use crate::engine::contract::{cap, guessed_exchanges, levels_from};
 use crate::engine::deal::{Deal, Exchange};
@@ -25,6 +25,7 @@ use crate::engine::random::SeededRng;
 use crate::engine::rules::{Players, Rules};
 use crate::engine::sample::{combinations, deal_around, deal_unseen, declarer_layout, sample_rng};
 use crate::solver::Solver;
+use crate::solver::{Progress, Workers};
 
 /// The seed used when none is given, so two runs agree by default.
 pub const DEFAULT_SEED: u64 = 1000;

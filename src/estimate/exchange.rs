@@ -17,12 +17,13 @@
 use serde::Serialize;
 
 use super::bid::{check_confidence, check_count, DEFAULT_SEED};
-use super::{floor_level, mean, InputError, LevelRow, Progress, Workers};
+use super::{floor_level, mean, InputError, LevelRow};
 use crate::engine::cardset::CardSet;
 use crate::engine::contract::{cap, guessed_exchanges, levels_from};
 use crate::engine::deal::{Deal, Exchange, Give};
 use crate::engine::rules::{Players, Rules};
 use crate::engine::sample::{deal_unseen, sample_rng, AUX_STREAM};
+use crate::solver::{Progress, Workers};
 
 /// Options of an `exchange` estimate.
 #[derive(Copy, Clone, Debug, PartialEq)]

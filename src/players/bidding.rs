@@ -36,12 +36,12 @@ use crate::engine::contract::{cap, levels_from};
 use crate::engine::deal::Deal;
 use crate::engine::rules::{BidLimit, FailedCosts, Players, Rules};
 use crate::engine::sample::{deal_unseen, sample_rng, AUX_STREAM};
-use crate::estimate::{Progress, Workers};
 use crate::game::auction::{bid_cap, Auction, Call};
 use crate::players::inference::{
     draw_in_proportion, AuctionEvidence, Inference, Model, MAX_CANDIDATES,
 };
 use crate::solver::Solver;
+use crate::solver::{Progress, Workers};
 
 /// What a bidder knows when it calls.
 #[derive(Clone, Debug)]

@@ -16,9 +16,9 @@ use serde::Serialize;
 use crate::engine::moves::Move;
 use crate::engine::seat::Seat;
 use crate::estimate::stats::wilson_share;
-use crate::estimate::Workers;
 use crate::players::inference::{weighted_layouts, Inference, Weighted};
 use crate::solver::Solver;
+use crate::solver::Workers;
 use crate::view::{Layout, View};
 
 /// What the viewer plays for.
@@ -187,7 +187,7 @@ pub fn suggest(
     view: &View,
     opts: &PimcOptions,
     workers: &Workers,
-    progress: crate::estimate::Progress,
+    progress: crate::solver::Progress,
 ) -> Result<Suggestion, PimcError> {
     check(view)?;
     let objective = objective(view, opts)?;
@@ -196,7 +196,7 @@ pub fn suggest(
     let values = workers.map(w.layouts.len(), progress, |solver, i| {
         layout_values(&w.layouts[i].0, solver, &moves)
     });
-    let dd = workers.map(1, &crate::estimate::no_progress, |solver, _| {
+    let dd = workers.map(1, &crate::solver::no_progress, |solver, _| {
         true_values(view, solver, &moves)
     });
     Ok(summarise(

@@ -24,9 +24,11 @@ mod order;
 mod search;
 mod shape;
 mod table;
+mod workers;
 
 pub use search::{upper_bound, Stats};
 pub use table::{Bounds, Found, Key, NoTable, Table, TransTable};
+pub use workers::{no_progress, Progress, ThreadsError, Workers};
 
 use crate::engine::deal::{Deal, Exchange, Give};
 use crate::engine::moves::Move;

@@ -15,9 +15,9 @@
 use crate::engine::rules::Rules;
 use crate::engine::sample::sample_rng;
 use crate::engine::seat::Seat;
-use crate::estimate::{Progress, Workers};
 use crate::players::pimc::{suggest_with, PimcOptions};
 use crate::players::player::decision_seed;
+use crate::solver::{Progress, Workers};
 use crate::view::setup_for;
 use crate::view::{Layout, Sampler, View};
 

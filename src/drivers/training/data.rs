@@ -13,12 +13,12 @@ use crate::engine::rules::Rules;
 use crate::engine::sample::{deal_unseen, sample_rng, AUX_STREAM};
 use crate::engine::seat::Seat;
 use crate::engine::state::State;
-use crate::estimate::{Progress, Workers};
 use crate::game::table::{Decision, Table};
 use crate::players::computer::Computer;
 use crate::players::player::decision_seed;
 use crate::players::player::{announce_among, kept, sampled_declare, PlayerKind};
 use crate::solver::Solver;
+use crate::solver::{Progress, Workers};
 
 use crate::players::inference::announced;
 use crate::players::inference::evidence::{calls_say, contract_says};

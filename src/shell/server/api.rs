@@ -17,11 +17,12 @@ use serde_json::{json, Value};
 use crate::analysis::puzzle::{self, Difficulty, Goal, PlayStyle, Side, Theme};
 use crate::drivers::selfplay::{play_games, report, PlayOptions};
 use crate::engine::score::{parse_sheet, Game, Hand, HandEnd, Outcome};
-use crate::estimate::{self, BidOptions, ExchangeOptions, InputError, RealisticOptions, Workers};
+use crate::estimate::{self, BidOptions, ExchangeOptions, InputError, RealisticOptions};
 use crate::players::inference::Inference;
 use crate::players::pimc::{Objective, PimcOptions};
 use crate::players::player::{Context, Player, PlayerKind};
 use crate::shell::json::{solution_json, target_json, verify_json, GameJson};
+use crate::solver::Workers;
 use crate::view::parse_views;
 use crate::{
     analyze_position, parse_positions_lenient, parse_positions_with, CardSet, Deal, Position,
