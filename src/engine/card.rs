@@ -3,7 +3,20 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::engine::error::CardError;
+use crate::engine::error::{clip, MESSAGE, QUOTE};
+
+/// A card, suit or hand that does not parse.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CardError {
+    #[error("'{}' is not a card (rank 9 J Q K T A, then suit H D C S)", clip(.0, QUOTE))]
+    BadCard(String),
+    #[error("'{}' is not a suit (H D C S)", clip(.0, QUOTE))]
+    BadSuit(String),
+    #[error("hand '{}' {}", clip(.0, QUOTE), clip(.1, MESSAGE))]
+    BadHand(String, String),
+    #[error("{0} is named twice")]
+    Duplicate(Card),
+}
 
 /// A suit, in the order of its marriage value: hearts, diamonds, clubs, spades.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -2,20 +2,7 @@
 
 use std::fmt;
 
-use crate::engine::card::Card;
-
-/// A card, suit or hand that does not parse.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum CardError {
-    #[error("'{}' is not a card (rank 9 J Q K T A, then suit H D C S)", clip(.0, QUOTE))]
-    BadCard(String),
-    #[error("'{}' is not a suit (H D C S)", clip(.0, QUOTE))]
-    BadSuit(String),
-    #[error("hand '{}' {}", clip(.0, QUOTE), clip(.1, MESSAGE))]
-    BadHand(String, String),
-    #[error("{0} is named twice")]
-    Duplicate(Card),
-}
+pub use crate::engine::card::CardError;
 
 /// A rule set that does not parse.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

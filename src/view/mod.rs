@@ -24,6 +24,7 @@
 //! ```
 
 mod bids;
+mod count;
 mod knowledge;
 mod read;
 mod sampler;
