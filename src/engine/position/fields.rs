@@ -1,7 +1,7 @@
 //! Reading a block of `key: value` lines: blocks, fields, the context that
 //! places errors, and the keys every form shares.
 
-use super::*;
+use crate::engine::error::PositionError;
 
 /// A line holding a `key: value` (comment removed, trimmed, not empty).
 pub(crate) struct Line {
@@ -157,88 +157,6 @@ pub(crate) fn read_fields(lines: &[Line], ctx: &Context) -> Result<Fields, Posit
     Ok(fields)
 }
 
-/// Reads one block (position `number`, from 1) into a checked position.
-pub(super) fn parse_block(
-    lines: &[Line],
-    number: usize,
-    source: &str,
-    default_rules: Rules,
-) -> Result<Position, PositionError> {
-    match parse_block_lenient(lines, number, source, default_rules)? {
-        (position, None) => Ok(position),
-        (_, Some(bad)) => Err(bad.error),
-    }
-}
-
-/// Reads one block, its play cut at the first bad move (returned beside it).
-pub(super) fn parse_block_lenient(
-    lines: &[Line],
-    number: usize,
-    source: &str,
-    default_rules: Rules,
-) -> Result<(Position, Option<BadMove>), PositionError> {
-    let ctx = Context {
-        source,
-        name: block_name(lines, number),
-    };
-    let fields = read_fields(lines, &ctx)?;
-    let line = lines.first().map_or(1, |l| l.number);
-    build(&fields, &ctx, default_rules, line)
-}
-
-// ---------------------------------------------------------------------------
-// Interpreting the fields
-
-/// Builds the position. `rules:` is read first: it decides how the other
-/// keys read, wherever its line is.
-pub(crate) fn build(
-    fields: &Fields,
-    ctx: &Context,
-    default_rules: Rules,
-    line: usize,
-) -> Result<(Position, Option<BadMove>), PositionError> {
-    let rules = match fields.get("rules") {
-        Some(f) => f.value.parse::<Rules>().map_err(|e| ctx.at(f, e.0))?,
-        None => default_rules,
-    };
-    let id = match fields.get("id") {
-        Some(f) => Some(parse_id(&f.value).map_err(|m| ctx.at(f, m))?),
-        None => None,
-    };
-    let contract = number_field(fields, "contract", ctx)?;
-    if let (Some(c), Some(f)) = (contract, fields.get("contract")) {
-        // No hand scores more than every card and every declaration.
-        let most = crate::engine::score::max_contract(&rules);
-        if c > most {
-            return Err(ctx.at(
-                f,
-                format!("{c} is more than any hand can make under these rules ({most})"),
-            ));
-        }
-    }
-    let expect = number_field(fields, "expect", ctx)?;
-    if let Some(f) = fields.first_of(&VIEW_KEYS) {
-        let msg = "belongs to the view form (one seat's knowledge): `tysiac suggest` reads it; \
-                   solving needs every card (history or snapshot form)";
-        return Err(ctx.at(f, msg));
-    }
-    let (form, bad) = if is_history(fields, ctx, line)? {
-        let (h, bad) = history(fields, &rules, ctx)?;
-        (Form::History(h), bad)
-    } else {
-        (Form::Snapshot(snapshot(fields, &rules, ctx)?), None)
-    };
-    let position = Position {
-        id,
-        rules,
-        contract,
-        expect,
-        line,
-        form,
-    };
-    Ok((position, bad))
-}
-
 /// An id: a name without spaces.
 pub(crate) fn parse_id(value: &str) -> Result<String, String> {
     if value.is_empty() {
@@ -277,34 +195,4 @@ pub(super) fn parse_number(text: &str) -> Result<u64, String> {
         return Err(format!("'{text}' is not a number"));
     }
     Ok(text.parse::<u64>().unwrap_or(u64::MAX))
-}
-
-/// Which form the fields give: history (`deal:`) or snapshot (`hands:`).
-pub(super) fn is_history(
-    fields: &Fields,
-    ctx: &Context,
-    line: usize,
-) -> Result<bool, PositionError> {
-    let history = fields.first_of(&HISTORY_KEYS);
-    let snapshot = fields.first_of(&SNAPSHOT_KEYS);
-    let (first, needed) = match (history, snapshot) {
-        (Some(h), Some(s)) => {
-            let later = if h.line > s.line { h } else { s };
-            let msg = format!(
-                "mixes the history form ({}:) and the snapshot form ({}:)",
-                h.key, s.key
-            );
-            return Err(ctx.at(later, msg));
-        }
-        (Some(h), None) => (h, "deal"),
-        (None, Some(s)) => (s, "hands"),
-        (None, None) => {
-            let msg = "needs deal: (history form) or hands: (snapshot form)";
-            return Err(ctx.error(line, None, msg));
-        }
-    };
-    if fields.get(needed).is_none() {
-        return Err(ctx.at(first, format!("needs a {needed}: line")));
-    }
-    Ok(needed == "deal")
 }

@@ -1,6 +1,15 @@
 //! The history form: the deal, the exchange (or chosen trump) and the play.
 
-use super::*;
+use super::fields::{Context, Fields};
+use super::History;
+use crate::engine::card::{Card, Suit};
+use crate::engine::cardset::CardSet;
+use crate::engine::deal::{Deal, Exchange, Give};
+use crate::engine::error::PositionError;
+use crate::engine::moves::Move;
+use crate::engine::rules::{Musik, Players, Rules, TrumpRule};
+use crate::engine::seat::Seat;
+use crate::engine::state::State;
 
 /// A deal as written: before the exchange, or after it.
 pub(super) enum DealText {

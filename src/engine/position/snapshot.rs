@@ -1,7 +1,14 @@
 //! The snapshot form: hands, lead, trick, trump and points (with two
 //! players also the musik the last trick takes).
 
-use super::*;
+use super::fields::{parse_number, Context, Fields};
+use super::history::{parse_sets, OWNERS};
+use crate::engine::card::{Card, Suit};
+use crate::engine::cardset::CardSet;
+use crate::engine::error::PositionError;
+use crate::engine::rules::{Players, Rules};
+use crate::engine::seat::Seat;
+use crate::engine::state::State;
 
 /// Reads the snapshot form: hands, lead, trick, trump, points.
 pub(super) fn snapshot(

@@ -1,6 +1,11 @@
 //! Writing a position back in its canonical text.
 
-use super::*;
+use std::fmt;
+
+use super::{Form, History, Position};
+use crate::engine::moves::Move;
+use crate::engine::rules::{Rules, TrumpRule};
+use crate::engine::state::State;
 
 impl fmt::Display for Position {
     /// The canonical block: `id`, `rules`, the form's keys, `contract`,
