@@ -6,8 +6,6 @@ use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::{header, StatusCode};
-use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::de::DeserializeOwned;
@@ -29,6 +27,7 @@ use crate::{
     Rules, Seat, Solver,
 };
 
+use super::error::ApiError;
 use super::jobs::{Job, Jobs, Work};
 
 /// The name of the request's text in error messages (`text:LINE: ...`).
@@ -52,50 +51,6 @@ pub const MAX_PLAYER_SAMPLES: usize = 200;
 pub const MAX_PUZZLES: usize = 10;
 /// Candidate positions a puzzle request may examine, at most.
 pub const MAX_CANDIDATES: u64 = 20_000;
-
-/// An error answer: `{"error": message}` with its status.
-#[derive(Clone, Debug)]
-pub struct ApiError {
-    pub status: u16,
-    pub message: String,
-}
-
-impl ApiError {
-    pub fn new(status: u16, message: impl Into<String>) -> ApiError {
-        ApiError {
-            status,
-            // The library's checks speak of command-line flags; the API
-            // names keys.
-            message: key_words(&message.into()),
-        }
-    }
-
-    /// 400: the request is wrong; the message says where.
-    pub fn bad(message: impl Into<String>) -> ApiError {
-        ApiError::new(400, message)
-    }
-
-    /// 503: every solving slot is taken.
-    pub fn busy(message: impl Into<String>) -> ApiError {
-        ApiError::new(503, message)
-    }
-
-    pub fn not_found() -> ApiError {
-        ApiError::new(404, "no such page or endpoint")
-    }
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-        let body = Json(json!({"error": self.message}));
-        if self.status == 503 {
-            (status, [(header::RETRY_AFTER, "1")], body).into_response()
-        } else {
-            (status, body).into_response()
-        }
-    }
-}
 
 type Answer = Result<Json<Value>, ApiError>;
 type Shared = State<Arc<Jobs>>;
@@ -162,28 +117,6 @@ fn type_words(message: &str) -> String {
     ] {
         out = out.replace(rust, words);
     }
-    out
-}
-
-/// A message of the library's option checks in the API's words: the
-/// command line's `--choice-layouts` is the key `choice_layouts`.
-pub(super) fn key_words(message: &str) -> String {
-    let mut out = String::new();
-    let mut rest = message;
-    while let Some(i) = rest.find("--") {
-        let after = &rest[i + 2..];
-        let len = after
-            .find(|c: char| !(c.is_ascii_lowercase() || c == '-'))
-            .unwrap_or(after.len());
-        out.push_str(&rest[..i]);
-        if len == 0 {
-            out.push_str("--");
-        } else {
-            out.push_str(&after[..len].replace('-', "_"));
-        }
-        rest = &after[len..];
-    }
-    out.push_str(rest);
     out
 }
 

@@ -44,7 +44,8 @@ use crate::players::computer::Computer;
 use crate::players::player::PlayerKind;
 use crate::{Rules, Solver};
 
-use super::api::{ApiError, MAX_PLAYER_SAMPLES};
+use super::api::MAX_PLAYER_SAMPLES;
+use super::error::ApiError;
 use super::jobs::{Job, Jobs};
 
 /// Games kept at once, at most.

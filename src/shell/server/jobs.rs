@@ -10,8 +10,8 @@ use std::time::Instant;
 use serde_json::{json, Value};
 use tokio::sync::Semaphore;
 
-use super::api::ApiError;
-use super::Config;
+use super::config::Config;
+use super::error::ApiError;
 
 /// The payload of the panic that stops a cancelled job from inside its
 /// progress callback (the library's sampling loops have no other exit).

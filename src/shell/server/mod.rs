@@ -19,6 +19,8 @@
 //! No request reads or writes a file.
 
 mod api;
+mod config;
+mod error;
 mod game;
 mod jobs;
 
@@ -35,32 +37,8 @@ use tower::ServiceBuilder;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
+pub use config::Config;
 pub use jobs::Jobs;
-
-/// What the server allows.
-#[derive(Clone, Debug)]
-pub struct Config {
-    /// Worker threads of each sampling job (bid, exchange, suggest, play).
-    pub threads: usize,
-    /// Solving jobs running at once; beyond it, 503.
-    pub max_jobs: usize,
-    /// Largest request body, in bytes.
-    pub max_body: usize,
-    /// The longest a job may run.
-    pub time_limit: Duration,
-}
-
-impl Default for Config {
-    fn default() -> Config {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        Config {
-            threads: cores,
-            max_jobs: cores.max(2),
-            max_body: 64 * 1024,
-            time_limit: Duration::from_secs(60),
-        }
-    }
-}
 
 /// The page and the API.
 pub fn router(config: Config) -> Router {
@@ -75,7 +53,7 @@ pub fn router(config: Config) -> Router {
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
         .merge(game::routes(jobs))
         .nest("/api", api)
-        .fallback(|| async { api::ApiError::not_found() })
+        .fallback(|| async { error::ApiError::not_found() })
         .layer(
             ServiceBuilder::new()
                 // Outermost: every error answer is `{"error": ...}`, also
