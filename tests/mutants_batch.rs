@@ -1,5 +1,5 @@
 //! Tests written for what the mutation run of issue 24 found unasserted in
-//! `src/batch.rs`: the hand seeds against the published SplitMix64, each
+//! `src/drivers/batch.rs`: the hand seeds against the published SplitMix64, each
 //! table row's best contract, and the message while another run holds an
 //! output's lock.
 

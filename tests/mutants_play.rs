@@ -1,5 +1,5 @@
 //! Tests written for what the mutation run of issue 24 found unasserted in
-//! `src/selfplay.rs`, `src/player.rs` and `src/pimc.rs`: the self-play
+//! `src/drivers/selfplay.rs`, `src/players/player.rs` and `src/players/pimc.rs`: the self-play
 //! report's arithmetic on games whose figures are set by hand, the
 //! `simple` player's rules of thumb on hand-made views, and PIMC's
 //! per-move statistics recomputed from the layouts.

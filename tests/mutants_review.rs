@@ -1,5 +1,5 @@
 //! Tests written for what the mutation run of issue 24 found unasserted in
-//! `src/review.rs`: the report's text, and each verdict against the
+//! `src/analysis/review.rs`: the report's text, and each verdict against the
 //! documented thresholds (costly from the view at 3 points or 5% of the
 //! contract; docs/view.md).
 

@@ -1,5 +1,5 @@
 //! Server tests written for what the mutation run of issue 24 found
-//! unasserted in `src/server/`: the page's assets, and that a cancelled
+//! unasserted in `src/shell/server/`: the page's assets, and that a cancelled
 //! job's unwinding prints no panic message on the server's stderr.
 
 mod serve_support;
@@ -23,7 +23,7 @@ fn fetch(s: &Server, path: &str) -> (u16, String, String) {
 }
 
 /// Every asset of the page is served whole, with its own type: the bodies
-/// are the files under `src/server/static/` as they are on disk.
+/// are the files under `src/shell/server/static/` as they are on disk.
 #[test]
 fn the_page_and_its_assets_are_served_with_their_types() {
     let s = Server::start(&[]);
