@@ -1,11 +1,14 @@
 //! tysiac: a hand analyzer and double-dummy solver for Tysiąc (1000).
 //!
-//! The layers, bottom up: [`Card`] and [`CardSet`]; [`Rules`] (every switch of
-//! docs/rules.md); [`State`] (a hand in play, legal moves and their effects);
-//! [`Deal`] and [`Position`] (the text notation); the [`Solver`]; on top of
-//! it the post-mortem of a played hand ([`analyze`]), the scoring of hands
-//! and games ([`score`]), puzzles with one winning move ([`puzzle`]), and
-//! sampling estimates ([`estimate`]: how high to bid, what to give away).
+//! The library is cut into rooms by layer, each using only those below it
+//! (docs/design.md): [`engine`] (cards, rules, a hand in play, deals, the
+//! notation, the score), [`game`] (redeals, the auction, the table, records),
+//! the double-dummy [`solver`], one seat's [`view`], sampling [`estimate`]s
+//! (how high to bid, what to give away), the computer [`players`], the
+//! [`drivers`] (self-play, the arena, batch jobs, training), the
+//! [`analysis`] of hands and games, and what the shells share ([`shell`]).
+//! The common types are re-exported here: [`Card`], [`CardSet`], [`Rules`],
+//! [`State`], [`Deal`], [`Position`], the [`Solver`] ...
 
 pub mod analysis;
 pub mod drivers;

@@ -7,10 +7,10 @@
 //! - [`table`]: the game as a state machine of [`Turn`]s and [`Action`]s;
 //! - [`record`]: a game written down and read back (text and JSON);
 //! - [`seen`]: the table as one player sees it (for the web page);
-//! - [`computer`]: computer players that bid, exchange, announce and play;
-//! - [`arena`]: many games between computer players, with statistics;
-//! - [`judge`]: bidding decisions judged in their auction;
-//! - [`postmortem`]: a whole game reviewed, decision by decision.
+//!
+//! The computer players who sit at the table are in
+//! [`crate::players::computer`]; whole games between them in
+//! [`crate::drivers::arena`]; a game reviewed in [`crate::analysis::postmortem`].
 
 pub mod auction;
 pub mod record;

@@ -300,8 +300,8 @@ pub(super) fn dealt_trump(
 
 /// Where a history's play goes wrong: the first move that is not a card, is
 /// not legal, or comes after the end of the hand. Reading keeps the moves
-/// before it; [`parse_positions`] makes it the position's error,
-/// [`parse_positions_lenient`] hands it back beside the position.
+/// before it; [`parse_positions`](crate::parse_positions) makes it the position's error,
+/// [`parse_positions_lenient`](crate::parse_positions_lenient) hands it back beside the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BadMove {
     /// The move's number in `play:`, from 1.

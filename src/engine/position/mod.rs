@@ -136,7 +136,7 @@ impl Position {
     }
 
     /// The position's name in messages: its id, or `#index` where `index` is
-    /// its number in the input, from 1 (as in [`PositionError`]).
+    /// its number in the input, from 1 (as in [`PositionError`](crate::PositionError)).
     pub fn name(&self, index: usize) -> String {
         self.id.clone().unwrap_or_else(|| format!("#{index}"))
     }

@@ -5,11 +5,11 @@
 //! marriage and more, and one that passed at 110 holds little; sampling
 //! the unseen cards uniformly over the hard facts alone (a bid above 120
 //! shows a marriage) forgets both. Each other bidder's calls bound its
-//! hand's level ([`super::evidence::calls_say`], as a seat reads them in
+//! hand's level (`evidence::calls_say`, as a seat reads them in
 //! play), and the learned bid model ([`Model::bid_chance`]) gives the
 //! chance of those calls from its seven cards: no search, so a layout is
 //! weighed for the price of a lookup and the layouts a call is judged on
-//! are drawn in proportion ([`super::weigh::draw_in_proportion`]).
+//! are drawn in proportion (`weigh::draw_in_proportion`).
 
 use crate::engine::cardset::CardSet;
 use crate::engine::rules::{Players, Rules};
