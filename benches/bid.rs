@@ -70,7 +70,7 @@ fn run(label: &str, hand: CardSet, rules: &Rules, opts: &BidOptions) -> f64 {
         cpu,
         1000.0 * cpu / n,
         report.mean_points,
-        report.recommended_bid
+        report.worth_bidding
     );
     secs
 }

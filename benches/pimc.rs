@@ -137,6 +137,7 @@ fn main() {
         defenders: "pimc:50".parse().expect("player"),
         bid: 100,
         hand: None,
+        seat: tysiac::Seat::D,
         confidence: 0.5,
     };
     let t = Instant::now();

@@ -59,6 +59,7 @@ fn the_play_report_sums_up_games_set_by_hand() {
         defenders: PlayerKind::Simple,
         bid: 100,
         hand: None,
+        seat: tysiac::Seat::D,
         confidence: 0.5,
     };
     let mut games = play_games(&rules, &opts, &Workers::new(rules, 1).unwrap(), &|| {});

@@ -14,6 +14,7 @@ fn opts(declarer: &str, defenders: &str, deals: usize) -> PlayOptions {
         defenders: defenders.parse().unwrap(),
         bid: 100,
         hand: None,
+        seat: tysiac::Seat::D,
         confidence: 0.5,
     }
 }

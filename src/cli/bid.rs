@@ -114,6 +114,7 @@ pub fn run(args: BidArgs) -> ExitCode {
             choice_layouts: args.choice_layouts,
             candidates: args.candidates,
         }),
+        basis: Default::default(),
     };
     if let Err(e) = opts.check() {
         return fail(e);
@@ -424,8 +425,11 @@ fn text(r: &BidReport) -> String {
     line(format!(
         "made with P >= {} up to {}, with P >= 0.8 up to {}",
         r.confidence,
-        or(r.recommended_bid, "none"),
-        or(r.safe_bid, "none")
+        or(
+            tysiac::estimate::highest_level(&r.levels, r.confidence),
+            "none"
+        ),
+        or(tysiac::estimate::highest_level(&r.levels, 0.8), "none")
     ));
     line(format!("mean points: {:.1}", r.mean_points));
     if let Some(x) = &r.realistic {

@@ -39,6 +39,7 @@ pub fn run(hand: CardSet, player: PlayerKind, c: &SamplingArgs) -> ExitCode {
         defenders: player,
         bid: 100,
         hand: Some(hand),
+        seat: tysiac::Seat::D,
         confidence: c.confidence,
     };
     let workers = match Workers::new(rules, c.threads) {

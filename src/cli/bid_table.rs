@@ -113,7 +113,14 @@ pub fn run(args: BidTableArgs) -> ExitCode {
     let per = (workers.threads() * 64).div_ceil(args.samples).max(1);
     let stdout = std::io::stdout();
     for chunk in todo.chunks(per) {
-        let rows = batch::table_rows(chunk, &args.rules, args.samples, args.seed, &workers);
+        let rows = batch::table_rows(
+            chunk,
+            &args.rules,
+            args.samples,
+            args.seed,
+            Default::default(),
+            &workers,
+        );
         let lines: Vec<String> = rows
             .iter()
             .map(|r| serde_json::to_string(r).expect("row serializes"))

@@ -2,6 +2,7 @@
 
 mod analyze;
 mod bid;
+mod bid_model;
 mod bid_play;
 mod bid_table;
 mod exchange;
@@ -46,6 +47,9 @@ enum Command {
     /// The bid estimate for many hands (a file, or all 346,104), sharded,
     /// one JSON line per hand.
     BidTable(bid_table::BidTableArgs),
+    /// The real-play model bids rest on: rebuild it from computer players'
+    /// games (fit).
+    BidModel(bid_model::BidModelArgs),
     /// Which cards to give away after taking the musik, and what to announce.
     Exchange(exchange::ExchangeArgs),
     /// The best card from one seat's view: sampled layouts that fit what it saw.
@@ -80,6 +84,7 @@ pub fn run() -> ExitCode {
         Command::Puzzle(args) => puzzle::run(args),
         Command::Bid(args) => bid::run(args),
         Command::BidTable(args) => bid_table::run(args),
+        Command::BidModel(args) => bid_model::run(args),
         Command::Exchange(args) => exchange::run(args),
         Command::Suggest(args) => suggest::run(args),
         Command::Play(args) => play::run(args),

@@ -37,9 +37,12 @@ pub struct PlayArgs {
     /// The bid D won (its contract is at least this).
     #[arg(long, default_value_t = 100)]
     pub bid: u16,
-    /// D's seven cards on every deal (the rest dealt at random).
+    /// Seven cards dealt to --seat on every deal (the rest dealt at random).
     #[arg(long)]
     pub hand: Option<String>,
+    /// Where --hand sits: d (the declarer), l or r (a defender).
+    #[arg(long, default_value = "d", requires = "hand", value_name = "d|l|r")]
+    pub seat: SeatArg,
     /// The chance a pimc declarer wants before it announces a level (of those
     /// that reach it, it announces the one with the highest expected score).
     #[arg(long, default_value_t = 0.5)]
@@ -65,6 +68,24 @@ pub struct PlayArgs {
     /// With --json: append the games to FILE (no summary); a rerun resumes.
     #[arg(long, value_name = "FILE", requires = "json")]
     pub out: Option<std::path::PathBuf>,
+}
+
+/// A seat named on the command line (`d`, `l`, `r`, either case).
+#[derive(Clone, Copy, Debug)]
+pub struct SeatArg(pub tysiac::Seat);
+
+impl std::str::FromStr for SeatArg {
+    type Err = String;
+    fn from_str(s: &str) -> Result<SeatArg, String> {
+        match s.to_ascii_uppercase().as_str() {
+            "D" => Ok(SeatArg(tysiac::Seat::D)),
+            "L" => Ok(SeatArg(tysiac::Seat::L)),
+            "R" => Ok(SeatArg(tysiac::Seat::R)),
+            _ => Err(format!(
+                "'{s}' is not a seat: d (the declarer), l or r (a defender)"
+            )),
+        }
+    }
 }
 
 fn deals(s: &str) -> Result<usize, String> {
@@ -108,6 +129,7 @@ pub fn run(args: PlayArgs) -> ExitCode {
         defenders: reading(args.defenders, args.inference),
         bid: args.bid,
         hand,
+        seat: args.seat.0,
         confidence: args.confidence,
     };
     let workers = match Workers::new(rules, args.threads) {

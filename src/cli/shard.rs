@@ -72,7 +72,7 @@ pub fn play_to_file(
     use tysiac::drivers::batch::{Expect, Output};
     let r = shard.unwrap_or(Shard::ALL).range(opts.deals);
     let indices: Vec<usize> = r.clone().collect();
-    let run: Vec<(&'static str, serde_json::Value)> = vec![
+    let mut run: Vec<(&'static str, serde_json::Value)> = vec![
         ("seed", opts.seed.into()),
         ("declarer", opts.declarer.to_string().into()),
         ("defenders", opts.defenders.to_string().into()),
@@ -80,6 +80,11 @@ pub fn play_to_file(
         ("hand", opts.hand.map(|h| h.to_string()).into()),
         ("rules", rules.to_string().into()),
     ];
+    // The hand's seat only when a defender's: files of the declarer's
+    // games read as before.
+    if opts.hand.is_some() && opts.seat != tysiac::Seat::D {
+        run.push(("seat", opts.seat.to_string().into()));
+    }
     let mut tail = String::new();
     for (k, v) in &run {
         tail += &format!(",\"{k}\":{v}");

@@ -25,9 +25,10 @@ use serde::{Deserialize, Serialize};
 use crate::engine::cardset::CardSet;
 use crate::engine::rules::Rules;
 use crate::estimate::bid::{
-    best_contract, defend_sample, solve_sample, BidOptions, BidReport, BidSample, DefenceSummary,
-    NewMarriage,
+    best_contract, defend_sample, solve_sample, BidOptions, BidReport, BidSample, DefenceSample,
+    DefenceSummary, NewMarriage,
 };
+use crate::estimate::real::Basis;
 use crate::estimate::stats::{wilson, Bin, Histogram};
 use crate::estimate::LevelRow;
 
@@ -181,12 +182,16 @@ fn r4(x: f64) -> f64 {
 pub struct TableLevel {
     pub level: u16,
     pub allowed: bool,
-    /// Samples reaching the level.
+    /// Samples whose double-dummy points reach the level.
     pub made: usize,
-    /// P(make), and its Wilson 95% interval (4 decimals).
+    /// P(make) on the table's basis, and its 95% interval (4 decimals).
     pub p: f64,
     pub low: f64,
     pub high: f64,
+    /// The double-dummy chance: `made` over the samples (4 decimals;
+    /// tables from before the real-play basis do not have it).
+    #[serde(default)]
+    pub dd: Option<f64>,
     /// The expected hand score at this contract (4 decimals).
     pub expected: f64,
 }
@@ -205,6 +210,9 @@ pub struct TableRow {
     pub seed: u64,
     pub hand_seed: u64,
     pub rules: String,
+    /// What `p` rests on (tables from before it: double-dummy).
+    #[serde(default = "double_dummy")]
+    pub basis: Basis,
     pub marriages: Vec<String>,
     pub cap: u16,
     pub max_conceivable: u16,
@@ -223,9 +231,6 @@ pub struct TableRow {
     pub defence_mean: Option<f64>,
     #[serde(default)]
     pub defence_expected: Option<f64>,
-    /// Highest allowed level with P >= 0.5, and with P >= 0.8.
-    pub recommended_bid: Option<u16>,
-    pub safe_bid: Option<u16>,
     pub mean: f64,
     /// Bins of 10 points: `[from, count]`.
     pub histogram: Vec<(u16, usize)>,
@@ -253,6 +258,7 @@ impl TableRow {
             seed: table_seed,
             hand_seed: r.seed,
             rules: r.rules.clone(),
+            basis: r.basis,
             marriages: r.marriages.clone(),
             cap: r.cap,
             max_conceivable: r.max_conceivable,
@@ -266,6 +272,7 @@ impl TableRow {
                     p: r4(l.probability),
                     low: r4(l.low),
                     high: r4(l.high),
+                    dd: Some(r4(l.double_dummy)),
                     expected: r4(l.expected_score),
                 })
                 .collect(),
@@ -282,8 +289,6 @@ impl TableRow {
             },
             defence_mean: r.defence.as_ref().map(|d| d.mean_points),
             defence_expected: r.defence.as_ref().map(|d| d.expected_score),
-            recommended_bid: r.recommended_bid,
-            safe_bid: r.safe_bid,
             mean: r.mean_points,
             histogram: r.histogram.bins.iter().map(|b| (b.from, b.count)).collect(),
             new_marriage: r.new_marriage.count,
@@ -291,26 +296,22 @@ impl TableRow {
         }
     }
 
-    /// The `bid` report this row was made from (double-dummy, confidence
-    /// 0.5), its figures recomputed from the counts.
+    /// The `bid` report this row was made from (confidence 0.5), as the
+    /// table keeps it (4 decimals).
     pub fn to_report(&self) -> BidReport {
         let n = self.samples;
         let levels: Vec<LevelRow> = self
             .levels
             .iter()
-            .map(|l| {
-                let probability = l.made as f64 / n.max(1) as f64;
-                let (low, high) = wilson(l.made, n);
-                LevelRow {
-                    level: l.level,
-                    allowed: l.allowed,
-                    made: l.made,
-                    probability,
-                    low,
-                    high,
-                    expected_score: probability * l.level as f64
-                        - (1.0 - probability) * l.level as f64,
-                }
+            .map(|l| LevelRow {
+                level: l.level,
+                allowed: l.allowed,
+                made: l.made,
+                probability: l.p,
+                low: l.low,
+                high: l.high,
+                double_dummy: l.dd.unwrap_or(l.made as f64 / n.max(1) as f64),
+                expected_score: l.expected,
             })
             .collect();
         let (low, high) = wilson(self.new_marriage, n);
@@ -319,14 +320,13 @@ impl TableRow {
             hand: self.hand.clone(),
             rules: self.rules.clone(),
             mode: "double_dummy",
+            basis: self.basis,
             samples: n,
             seed: self.hand_seed,
             confidence: 0.5,
             marriages: self.marriages.clone(),
             cap: self.cap,
             max_conceivable: self.max_conceivable,
-            recommended_bid: crate::estimate::highest_level(&levels, 0.5),
-            safe_bid: crate::estimate::highest_level(&levels, 0.8),
             levels,
             mean_points: self.mean,
             histogram: Histogram {
@@ -360,14 +360,19 @@ impl TableRow {
 }
 
 /// The options of hand `hand`'s estimate in a table run.
-pub fn hand_options(samples: usize, seed: u64, hand: CardSet) -> BidOptions {
+pub fn hand_options(samples: usize, seed: u64, hand: CardSet, basis: Basis) -> BidOptions {
     BidOptions {
         samples,
         seed: hand_seed(seed, hand),
         threads: 1,
         confidence: 0.5,
         realistic: None,
+        basis,
     }
+}
+
+fn double_dummy() -> Basis {
+    Basis::DoubleDummy
 }
 
 /// Solves hands `hands` (with their item indices) of a bid table: all their
@@ -377,17 +382,18 @@ pub fn table_rows(
     rules: &Rules,
     samples: usize,
     seed: u64,
+    basis: Basis,
     workers: &crate::solver::Workers,
 ) -> Vec<TableRow> {
     let opts: Vec<BidOptions> = hands
         .iter()
-        .map(|&(_, h)| hand_options(samples, seed, h))
+        .map(|&(_, h)| hand_options(samples, seed, h, basis))
         .collect();
     // Each hand's declarer samples, then its passing-and-defending ones,
     // as `bid` draws them.
     enum Solved {
         Declarer(BidSample),
-        Defender(u16),
+        Defender(DefenceSample),
     }
     let per_hand = crate::estimate::bid::work(samples);
     let solved: Vec<Solved> = workers.map(hands.len() * per_hand, &|| {}, |solver, k| {
@@ -410,7 +416,7 @@ pub fn table_rows(
                     Solved::Defender(_) => None,
                 })
                 .collect();
-            let defence: Vec<u16> = s
+            let defence: Vec<DefenceSample> = s
                 .iter()
                 .filter_map(|x| match x {
                     Solved::Defender(p) => Some(*p),

@@ -28,8 +28,10 @@ pub struct PlayOptions {
     pub defenders: PlayerKind,
     /// The bid D won: its contract is at least this.
     pub bid: u16,
-    /// D's seven cards on every deal, when fixed.
+    /// Seven cards dealt to `seat` on every deal, when fixed.
     pub hand: Option<CardSet>,
+    /// Where the fixed hand sits: the declarer (D), or a defender.
+    pub seat: Seat,
     /// The chance a `pimc` declarer wants before it announces a level.
     pub confidence: f64,
 }
@@ -72,7 +74,17 @@ fn moves_text<S: serde::Serializer>(moves: &[Move], s: S) -> Result<S::Ok, S::Er
 fn deal_for(rules: &Rules, opts: &PlayOptions, index: usize) -> Deal {
     let mut rng = sample_rng(opts.seed, index as u64);
     match opts.hand {
-        Some(h) => deal_around(rules, h, &mut rng),
+        Some(h) => {
+            let d = deal_around(rules, h, &mut rng);
+            // The hand to its seat, the piles dealt around it to the others
+            // in turn (D's first).
+            match (opts.seat, d.is_two()) {
+                (Seat::D, _) => d,
+                (_, true) => Deal::two(d.hands[1], h, d.musik, d.other_musik),
+                (Seat::L, false) => Deal::new([d.hands[1], h, d.hands[2]], d.musik),
+                (Seat::R, false) => Deal::new([d.hands[1], d.hands[2], h], d.musik),
+            }
+        }
         None => random::deal_for(&mut rng, rules),
     }
 }

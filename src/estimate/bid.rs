@@ -16,6 +16,7 @@
 
 use serde::Serialize;
 
+use super::real::{declarer_features, defence_features, Basis, BidModel, PlayModel, Thresholds};
 use super::stats::{wilson, Histogram};
 use super::{floor_level, highest_level, mean, InputError, LevelRow};
 use crate::engine::cardset::CardSet;
@@ -67,6 +68,9 @@ pub struct BidOptions {
     pub confidence: f64,
     /// `None`: double-dummy.
     pub realistic: Option<RealisticOptions>,
+    /// What the chances rest on: play by the computer players (the
+    /// default), or every card seen.
+    pub basis: Basis,
 }
 
 impl Default for BidOptions {
@@ -77,6 +81,7 @@ impl Default for BidOptions {
             threads: 0,
             confidence: 0.5,
             realistic: None,
+            basis: Basis::RealPlay,
         }
     }
 }
@@ -338,8 +343,10 @@ pub struct RealisticSummary {
 pub struct BidReport {
     pub hand: String,
     pub rules: String,
-    /// `double_dummy` or `realistic`.
+    /// `double_dummy` or `realistic`: how each sample's exchange is chosen.
     pub mode: &'static str,
+    /// What the chances rest on: `real_play` or `double_dummy`.
+    pub basis: Basis,
     pub samples: usize,
     pub seed: u64,
     pub confidence: f64,
@@ -352,11 +359,6 @@ pub struct BidReport {
     pub max_conceivable: u16,
     /// Every level from 100 up, past the cap (marked not allowed).
     pub levels: Vec<LevelRow>,
-    /// The highest allowed level reached with probability ≥ `confidence`
-    /// (`null`: not even 100).
-    pub recommended_bid: Option<u16>,
-    /// The same at probability ≥ 0.8.
-    pub safe_bid: Option<u16>,
     pub mean_points: f64,
     /// The declarer's points, in bins of 10.
     pub histogram: Histogram,
@@ -418,7 +420,7 @@ pub fn best_contract(rows: &[LevelRow]) -> Option<ExpectedLevel> {
 /// minimise them) along one optimal line. Returns the hand's own points on
 /// that line: card points of the tricks it won and the marriages it
 /// declared. The sample's cards depend on the seed and `index` only.
-pub fn defend_sample(solver: &mut Solver, hand: CardSet, seed: u64, index: usize) -> u16 {
+pub fn defend_sample(solver: &mut Solver, hand: CardSet, seed: u64, index: usize) -> DefenceSample {
     let rules = *solver.rules();
     solver.clear();
     // A stream of its own, apart from the declarer samples'.
@@ -441,14 +443,26 @@ pub fn defend_sample(solver: &mut Solver, hand: CardSet, seed: u64, index: usize
             (Deal::two(piles[0], hand, piles[1], piles[2]), 1)
         }
     };
-    let (exchange, _) = solver.best_exchange(&deal);
+    let (exchange, declarer) = solver.best_exchange(&deal);
     let mut state = deal
         .after(&rules, &exchange)
         .expect("generated exchanges are legal");
     for mv in solver.line(&state) {
         state.play(&rules, mv);
     }
-    state.points[seat]
+    DefenceSample {
+        points: state.points[seat],
+        declarer,
+    }
+}
+
+/// One sample of passing and defending ([`defend_sample`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct DefenceSample {
+    /// The hand's own points on the optimal line.
+    pub points: u16,
+    /// The declarer's points with its best exchange (the layout's value).
+    pub declarer: u16,
 }
 
 /// Sets the random streams of the defence samples apart from the others.
@@ -475,7 +489,7 @@ pub fn simulate_defence(
     workers: &Workers,
     opts: &BidOptions,
     progress: Progress,
-) -> Vec<u16> {
+) -> Vec<DefenceSample> {
     workers.map(defence_samples(opts.samples), progress, |solver, i| {
         defend_sample(solver, hand, opts.seed, i)
     })
@@ -492,15 +506,26 @@ pub fn report(hand: CardSet, rules: &Rules, opts: &BidOptions, samples: &[BidSam
     report_with_defence(hand, rules, opts, samples, &[])
 }
 
-/// Summarises `samples` and the defence samples' own points (from
-/// [`simulate_defence`]; none: no defence) into the report.
+/// Summarises `samples` and the defence samples (from
+/// [`simulate_defence`]; none: no defence) into the report. On the
+/// real-play basis the rules must be covered by the model
+/// ([`BidModel::covering`]; [`estimate`] checks it).
 pub fn report_with_defence(
     hand: CardSet,
     rules: &Rules,
     opts: &BidOptions,
     samples: &[BidSample],
-    defence_points: &[u16],
+    defence_samples: &[DefenceSample],
 ) -> BidReport {
+    let model = match opts.basis {
+        Basis::RealPlay => Some(
+            BidModel::shipped()
+                .covering(rules)
+                .expect("the real-play basis needs rules the model covers"),
+        ),
+        Basis::DoubleDummy => None,
+    };
+    let defence_points: Vec<u16> = defence_samples.iter().map(|d| d.points).collect();
     let points: Vec<u16> = samples.iter().map(|s| s.points).collect();
     let dd: Vec<u16> = samples.iter().map(|s| s.double_dummy).collect();
     // What may be bid before the musik: the marriages' cap, or 120 under
@@ -520,10 +545,29 @@ pub fn report_with_defence(
     let highest = points.iter().chain(&dd).copied().max().unwrap_or(0);
     let top = (hand_cap + rules.step_at(hand_cap)).max(floor_level(highest, rules));
     let levels = levels_from(100, top, rules);
-    let rows: Vec<LevelRow> = levels
-        .iter()
-        .map(|&l| LevelRow::new(l, l <= hand_cap, &points))
-        .collect();
+    let rows: Vec<LevelRow> = match model {
+        None => levels
+            .iter()
+            .map(|&l| LevelRow::new(l, l <= hand_cap, &points))
+            .collect(),
+        Some(m) => {
+            // Each sample's chance at every level, then their means.
+            let thresholds = if opts.realistic.is_some() {
+                &m.after_exchange
+            } else {
+                &m.declarer
+            };
+            let chances = real_chances(thresholds, hand, rules, samples, &levels);
+            levels
+                .iter()
+                .enumerate()
+                .map(|(k, &l)| {
+                    let at: Vec<f64> = chances.iter().map(|c| c[k]).collect();
+                    LevelRow::real(l, l <= hand_cap, &points, &at)
+                })
+                .collect()
+        }
+    };
 
     let count = samples
         .iter()
@@ -564,16 +608,19 @@ pub fn report_with_defence(
         }
     });
 
-    let defence = (!defence_points.is_empty()).then(|| {
-        let scores: Vec<u16> = defence_points
-            .iter()
-            .map(|&p| rules.rounding.apply(p))
-            .collect();
-        DefenceSummary {
-            samples: defence_points.len(),
-            mean_points: mean(defence_points),
-            expected_score: mean(&scores),
+    let defence = (!defence_points.is_empty()).then(|| match model {
+        None => {
+            let scores: Vec<u16> = defence_points
+                .iter()
+                .map(|&p| rules.rounding.apply(p))
+                .collect();
+            DefenceSummary {
+                samples: defence_points.len(),
+                mean_points: mean(&defence_points),
+                expected_score: mean(&scores),
+            }
         }
+        Some(m) => real_defence(m, hand, rules, defence_samples),
     });
     let worth_bidding = defence.as_ref().and_then(|d| {
         rows.iter()
@@ -596,20 +643,76 @@ pub fn report_with_defence(
         } else {
             "double_dummy"
         },
+        basis: opts.basis,
         samples: samples.len(),
         seed: opts.seed,
         confidence: opts.confidence,
         marriages: hand.marriages().map(|s| s.char().to_string()).collect(),
         cap: hand_cap,
         max_conceivable,
-        recommended_bid: highest_level(&rows, opts.confidence),
-        safe_bid: highest_level(&rows, 0.8),
         levels: rows,
         mean_points: mean(&points),
         histogram: Histogram::new(points.iter().copied(), 10),
         new_marriage,
         realistic,
     }
+}
+
+/// Each sample's chance in real play of reaching each of `levels`: the
+/// model's chance for its value and its declarer's ten cards.
+pub fn real_chances(
+    thresholds: &Thresholds,
+    hand: CardSet,
+    rules: &Rules,
+    samples: &[BidSample],
+    levels: &[u16],
+) -> Vec<Vec<f64>> {
+    samples
+        .iter()
+        .map(|s| {
+            let x = declarer_features(hand | s.musik, s.points, rules);
+            thresholds.made(s.points, &x, levels)
+        })
+        .collect()
+}
+
+/// Passing and defending in real play: each defence sample's double-dummy
+/// points moved by the model, rounded by the rules, averaged.
+fn real_defence(
+    model: &PlayModel,
+    hand: CardSet,
+    rules: &Rules,
+    samples: &[DefenceSample],
+) -> DefenceSummary {
+    let most = crate::engine::score::max_contract(rules).max(120);
+    let n = samples.len().max(1) as f64;
+    let (mut points, mut score) = (0.0, 0.0);
+    for s in samples {
+        let x = defence_features(hand, s.points, s.declarer);
+        points += model.defence.expected_points(s.points, &x);
+        score += model.defence.expected_score(s.points, &x, rules, most);
+    }
+    DefenceSummary {
+        samples: samples.len(),
+        mean_points: points / n,
+        expected_score: score / n,
+    }
+}
+
+/// The real-play model for `rules`, or why there is none.
+pub fn real_model(rules: &Rules) -> Result<&'static PlayModel, InputError> {
+    BidModel::shipped().covering(rules).ok_or_else(|| {
+        InputError::Option(format!(
+            "the real-play model does not cover the rules '{rules}' (it was fitted for {}): \
+             play the hands out (--play pimc:20) or ask for --basis dd",
+            BidModel::shipped()
+                .models
+                .iter()
+                .map(|m| m.rules.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+    })
 }
 
 /// Samples, solves and summarises: the whole `bid` estimate.
@@ -628,6 +731,9 @@ pub fn estimate(
         });
     }
     opts.check()?;
+    if opts.basis == Basis::RealPlay {
+        real_model(rules)?;
+    }
     let workers = Workers::new(*rules, opts.threads)?;
     let samples = simulate(hand, &workers, opts, progress);
     let defence = simulate_defence(hand, &workers, opts, progress);

@@ -8,6 +8,7 @@
 
 pub mod bid;
 pub mod exchange;
+pub mod real;
 pub mod stats;
 
 use serde::Serialize;
@@ -107,12 +108,17 @@ pub struct LevelRow {
     pub level: u16,
     /// May this level be bid (announced)? Above the cap it may not.
     pub allowed: bool,
-    /// Samples whose points reached the level.
+    /// Samples whose double-dummy points reached the level.
     pub made: usize,
+    /// The chance of making the level on the report's basis.
     pub probability: f64,
-    /// The Wilson 95% interval of `probability`.
+    /// The 95% interval of `probability` (Wilson's for a share of samples;
+    /// on the real-play basis, the mean's normal interval over samples).
     pub low: f64,
     pub high: f64,
+    /// The share of samples whose double-dummy points reached the level:
+    /// the chance if every card were seen.
+    pub double_dummy: f64,
     /// The expected hand score at this contract: +level if made, −level if
     /// not, i.e. p·level − (1 − p)·level.
     pub expected_score: f64,
@@ -132,7 +138,30 @@ impl LevelRow {
             probability,
             low,
             high,
+            double_dummy: probability,
             expected_score: probability * level as f64 - (1.0 - probability) * level as f64,
+        }
+    }
+
+    /// The row for `level` on the real-play basis: `chances` are the
+    /// samples' chances of making it in real play, `points` their
+    /// double-dummy points.
+    pub fn real(level: u16, allowed: bool, points: &[u16], chances: &[f64]) -> LevelRow {
+        let dd = LevelRow::new(level, allowed, points);
+        let n = chances.len().max(1) as f64;
+        let probability = chances.iter().sum::<f64>() / n;
+        let var = chances
+            .iter()
+            .map(|c| (c - probability).powi(2))
+            .sum::<f64>()
+            / n;
+        let half = 1.96 * (var / n).sqrt();
+        LevelRow {
+            probability,
+            low: (probability - half).max(0.0),
+            high: (probability + half).min(1.0),
+            expected_score: probability * level as f64 - (1.0 - probability) * level as f64,
+            ..dd
         }
     }
 }

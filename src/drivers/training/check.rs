@@ -110,6 +110,7 @@ pub fn game_of(
             },
         ),
         bid: 100,
+        seat: Seat::D,
         hand: None,
         confidence: 0.5,
     };

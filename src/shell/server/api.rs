@@ -294,6 +294,7 @@ async fn bid(State(jobs): Shared, bytes: Bytes) -> Answer {
             choice_layouts: req.choice_layouts.unwrap_or(real.choice_layouts),
             candidates: req.candidates.unwrap_or(real.candidates),
         }),
+        basis: defaults.basis,
     };
     let max = if req.realistic {
         MAX_REALISTIC_SAMPLES
@@ -759,6 +760,7 @@ async fn play(State(jobs): Shared, bytes: Bytes) -> Answer {
         defenders: player("defenders", req.defenders.as_deref())?,
         bid,
         hand,
+        seat: Seat::D,
         confidence: confidence(req.confidence)?,
     };
     let threads = jobs.config.threads;

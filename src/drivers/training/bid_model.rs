@@ -1,0 +1,276 @@
+//! Fitting the real-play model ([`crate::estimate::real`]) from games the
+//! computer players played (`tysiac play --json`, docs/bid.md).
+//!
+//! Each game gives one row per model: the declarer's double-dummy value with
+//! the best exchange and its real points (the `declarer` model), the value
+//! after the exchange it chose and the same points (`after_exchange`), and
+//! for each defender its points on an optimal line after the declarer's
+//! best exchange beside its real points (`defence`). The threshold models
+//! are logistic regressions, one per whole threshold `t`, fitted by
+//! Newton's method with a small ridge on the weights; the defence shift is
+//! least squares. Everything is deterministic: the same games give the same
+//! file, byte for byte.
+
+use serde::Deserialize;
+
+use crate::engine::deal::Deal;
+use crate::engine::rules::Rules;
+use crate::estimate::real::{
+    declarer_features, defence_features, Defence, PlayModel, Thresholds, DECLARER_FEATURES,
+    DEFENCE_FEATURES,
+};
+use crate::solver::Solver;
+
+/// One game as `tysiac play --json --out` writes it (the keys read here).
+#[derive(Clone, Debug, Deserialize)]
+pub struct PlayedGame {
+    pub deal: String,
+    pub points: u16,
+    pub defenders_points: [u16; 2],
+    pub dd_value: u16,
+    pub dd_after_exchange: u16,
+    pub rules: Option<String>,
+    pub seed: Option<u64>,
+    pub declarer: Option<String>,
+    pub defenders: Option<String>,
+}
+
+/// One game's rows, ready to fit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rows {
+    /// Features and `δ` (real points less double-dummy) of the declarer
+    /// with the best exchange, and after the exchange it chose.
+    pub declarer: ([f64; 4], i32),
+    pub after_exchange: ([f64; 4], i32),
+    /// Each defender's features and real points less double-dummy points.
+    pub defence: [([f64; 4], f64); 2],
+}
+
+/// A game's rows; the defenders' double-dummy points are found here (the
+/// best exchange, then an optimal line), so `solver` must be of the game's
+/// rules.
+pub fn rows_of(game: &PlayedGame, rules: &Rules, solver: &mut Solver) -> Result<Rows, String> {
+    let deal: Deal = game.deal.parse()?;
+    if deal.is_two() {
+        return Err("two-player games are not modelled".into());
+    }
+    let ten = deal.declarer_ten();
+    let (e, dd) = solver.best_exchange(&deal);
+    if dd != game.dd_value {
+        return Err(format!(
+            "the deal's double-dummy value is {dd}, the game says {}: played under other rules?",
+            game.dd_value
+        ));
+    }
+    let mut state = deal.after(rules, &e)?;
+    for m in solver.line(&state) {
+        state.play(rules, m);
+    }
+    let defence = std::array::from_fn(|k| {
+        let seat = k + 1;
+        let x = defence_features(deal.hands[seat], state.points[seat], dd);
+        (
+            x,
+            f64::from(game.defenders_points[k]) - f64::from(state.points[seat]),
+        )
+    });
+    Ok(Rows {
+        declarer: (
+            declarer_features(ten, dd, rules),
+            i32::from(game.points) - i32::from(dd),
+        ),
+        after_exchange: (
+            declarer_features(ten, game.dd_after_exchange, rules),
+            i32::from(game.points) - i32::from(game.dd_after_exchange),
+        ),
+        defence,
+    })
+}
+
+/// The ridge on the standardised weights (not the intercept).
+const RIDGE: f64 = 1.0;
+/// Thresholds with fewer rows on either side than this are left to the
+/// tails (chance 1 below the first, 0 above the last).
+const TAIL_ROWS: usize = 5;
+
+/// Fits `P(δ ≥ t)` for every whole `t` with at least [`TAIL_ROWS`] rows on
+/// each side.
+pub fn fit_thresholds(rows: &[([f64; 4], i32)]) -> Thresholds {
+    let k = DECLARER_FEATURES.len();
+    let n = rows.len().max(1) as f64;
+    let mean: Vec<f64> = (0..k)
+        .map(|j| rows.iter().map(|r| r.0[j]).sum::<f64>() / n)
+        .collect();
+    let scale: Vec<f64> = (0..k)
+        .map(|j| {
+            let v = rows.iter().map(|r| (r.0[j] - mean[j]).powi(2)).sum::<f64>() / n;
+            if v > 1e-12 {
+                v.sqrt()
+            } else {
+                1.0
+            }
+        })
+        .collect();
+    let x: Vec<Vec<f64>> = rows
+        .iter()
+        .map(|r| {
+            std::iter::once(1.0)
+                .chain((0..k).map(|j| (r.0[j] - mean[j]) / scale[j]))
+                .collect()
+        })
+        .collect();
+    let mut deltas: Vec<i32> = rows.iter().map(|r| r.1).collect();
+    deltas.sort_unstable();
+    // The lowest t with TAIL_ROWS rows below it, the highest with TAIL_ROWS at or above it.
+    let (from, to) = if deltas.len() > 2 * TAIL_ROWS {
+        (deltas[TAIL_ROWS] + 1, deltas[deltas.len() - TAIL_ROWS])
+    } else {
+        (0, -1)
+    };
+    let mut coefs = Vec::new();
+    let mut w = vec![0.0; k + 1];
+    for t in from..=to {
+        let y: Vec<f64> = rows.iter().map(|r| f64::from(u8::from(r.1 >= t))).collect();
+        w = logistic(&x, &y, &w);
+        coefs.push(w.iter().map(|c| round6(*c)).collect());
+    }
+    Thresholds {
+        features: DECLARER_FEATURES.iter().map(|s| s.to_string()).collect(),
+        mean: mean.into_iter().map(round6).collect(),
+        scale: scale.into_iter().map(round6).collect(),
+        from,
+        coefs,
+    }
+}
+
+/// Logistic regression by Newton's method from `start`, with [`RIDGE`] on
+/// every weight but the intercept (column 0).
+fn logistic(x: &[Vec<f64>], y: &[f64], start: &[f64]) -> Vec<f64> {
+    let d = start.len();
+    let mut w = start.to_vec();
+    for _ in 0..50 {
+        let mut grad = vec![0.0; d];
+        let mut hess = vec![vec![0.0; d]; d];
+        for (xi, &yi) in x.iter().zip(y) {
+            let z: f64 = xi.iter().zip(&w).map(|(a, b)| a * b).sum();
+            let p = 1.0 / (1.0 + (-z).exp());
+            let s = (p * (1.0 - p)).max(1e-9);
+            for a in 0..d {
+                grad[a] += (yi - p) * xi[a];
+                for b in 0..d {
+                    hess[a][b] += s * xi[a] * xi[b];
+                }
+            }
+        }
+        for a in 1..d {
+            grad[a] -= RIDGE * w[a];
+            hess[a][a] += RIDGE;
+        }
+        let step = solve(hess, grad);
+        let size: f64 = step.iter().map(|s| s.abs()).fold(0.0, f64::max);
+        for a in 0..d {
+            w[a] += step[a];
+        }
+        if size < 1e-9 {
+            break;
+        }
+    }
+    w
+}
+
+/// Solves `a · s = b` by Gaussian elimination with partial pivoting (`a`
+/// positive definite here).
+fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
+    let n = b.len();
+    for col in 0..n {
+        let pivot = (col..n)
+            .max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))
+            .expect("a row");
+        a.swap(col, pivot);
+        b.swap(col, pivot);
+        let p = a[col][col];
+        if p.abs() < 1e-12 {
+            continue;
+        }
+        for row in col + 1..n {
+            let f = a[row][col] / p;
+            for c in col..n {
+                a[row][c] -= f * a[col][c];
+            }
+            b[row] -= f * b[col];
+        }
+    }
+    let mut s = vec![0.0; n];
+    for row in (0..n).rev() {
+        let rest: f64 = (row + 1..n).map(|c| a[row][c] * s[c]).sum();
+        s[row] = if a[row][row].abs() < 1e-12 {
+            0.0
+        } else {
+            (b[row] - rest) / a[row][row]
+        };
+    }
+    s
+}
+
+/// The most quantiles of the defence residuals kept.
+const RESIDUAL_QUANTILES: usize = 100;
+
+/// Fits the defence: least squares of the residual (real less double-dummy
+/// points) on the features, then the residuals' quantiles.
+pub fn fit_defence(rows: &[([f64; 4], f64)]) -> Defence {
+    let x: Vec<Vec<f64>> = rows
+        .iter()
+        .map(|r| std::iter::once(1.0).chain(r.0).collect())
+        .collect();
+    let d = DEFENCE_FEATURES.len() + 1;
+    let mut xtx = vec![vec![0.0; d]; d];
+    let mut xty = vec![0.0; d];
+    for (xi, r) in x.iter().zip(rows) {
+        for a in 0..d {
+            xty[a] += xi[a] * r.1;
+            for b in 0..d {
+                xtx[a][b] += xi[a] * xi[b];
+            }
+        }
+    }
+    for (a, row) in xtx.iter_mut().enumerate().skip(1) {
+        row[a] += 1e-6; // keeps a constant feature from making it singular
+    }
+    let shift = solve(xtx, xty);
+    let mut residuals: Vec<f64> = x
+        .iter()
+        .zip(rows)
+        .map(|(xi, r)| r.1 - xi.iter().zip(&shift).map(|(a, b)| a * b).sum::<f64>())
+        .collect();
+    residuals.sort_by(f64::total_cmp);
+    let q = RESIDUAL_QUANTILES.min(residuals.len());
+    let quantiles = (0..q)
+        .map(|i| round6(residuals[(2 * i + 1) * residuals.len() / (2 * q)]))
+        .collect();
+    Defence {
+        features: DEFENCE_FEATURES.iter().map(|s| s.to_string()).collect(),
+        shift: shift.into_iter().map(round6).collect(),
+        residuals: quantiles,
+    }
+}
+
+/// Fits the model of one rule set from its games' rows.
+pub fn fit(rules: &Rules, player: &str, seed: u64, rows: &[Rows]) -> PlayModel {
+    let declarer: Vec<_> = rows.iter().map(|r| r.declarer).collect();
+    let after: Vec<_> = rows.iter().map(|r| r.after_exchange).collect();
+    let defence: Vec<_> = rows.iter().flat_map(|r| r.defence).collect();
+    PlayModel {
+        rules: rules.to_string(),
+        player: player.to_string(),
+        games: rows.len(),
+        seed,
+        declarer: fit_thresholds(&declarer),
+        after_exchange: fit_thresholds(&after),
+        defence: fit_defence(&defence),
+    }
+}
+
+/// Six decimals: the file stays small and reads the same on any machine.
+fn round6(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
+}

@@ -1,0 +1,341 @@
+//! Real play: how a layout's double-dummy value turns into points when
+//! nobody sees the others' cards (issue 48; docs/bid.md, *Real play*).
+//!
+//! The solver's value of a layout is what perfect play with every card in
+//! sight makes. The project's computer players (`pimc:20` in every seat,
+//! reading the others) make less on most layouts and more on some: the
+//! declarer misguesses a finesse, a defender lets a marriage through. This
+//! model, learned from their own games, gives for one layout the chance
+//! that the declarer's points in such play reach a level, from the
+//! layout's double-dummy value `dd` and a few features of the declarer's
+//! ten cards: `P(points ≥ level) = P(δ ≥ level − dd)`, where `δ`, the real
+//! points less the double-dummy ones, has a distribution learned for each
+//! threshold `t = level − dd` by logistic regression on the features
+//! ([`Thresholds`]). A bid's chance is then the mean of that chance over
+//! the sampled layouts, as the double-dummy chance is the share of them
+//! whose value reaches the level.
+//!
+//! The defence is modelled alike: a defender's points in real play are its
+//! double-dummy points plus a learned shift (linear in features of the
+//! layout) and a residual whose spread is kept as quantiles, so that the
+//! expected *rounded* score can be taken over it ([`Defence`]).
+//!
+//! The model lives in `data/bid-model.json`, one entry per rule set it was
+//! fitted for (`tysiac bid-model fit`, docs/bid.md). A rule set whose play
+//! differs from every entry is not covered ([`BidModel::covering`]): the
+//! callers say so, and fall back to playing the hands out.
+
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::cardset::CardSet;
+use crate::engine::rules::Rules;
+
+/// The format of `data/bid-model.json` this code reads; a file of another
+/// format is refused with an error saying so.
+pub const FORMAT: u32 = 1;
+
+/// The features of a declarer's layout, in the order the model's weights
+/// take them (a file listing others is refused).
+pub const DECLARER_FEATURES: [&str; 4] = ["dd", "marriages", "marriage_points", "card_points"];
+
+/// The features of a defender's layout.
+pub const DEFENCE_FEATURES: [&str; 4] = ["dd", "declarer_dd", "card_points", "marriages"];
+
+/// On what a bidding answer rests.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Basis {
+    /// Play by the computer players, who see only their own cards.
+    #[default]
+    RealPlay,
+    /// Perfect play with every card seen.
+    DoubleDummy,
+}
+
+impl std::str::FromStr for Basis {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Basis, String> {
+        match s {
+            "real" | "real_play" | "play" => Ok(Basis::RealPlay),
+            "dd" | "double_dummy" => Ok(Basis::DoubleDummy),
+            _ => Err(format!(
+                "'{s}' is not a basis: real (play by the computer players, who see only \
+                 their own cards) or dd (every card seen)"
+            )),
+        }
+    }
+}
+
+impl std::fmt::Display for Basis {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Basis::RealPlay => "real_play",
+            Basis::DoubleDummy => "double_dummy",
+        })
+    }
+}
+
+/// The chance of `δ ≥ t` for each whole `t` from `from` on, by logistic
+/// regression on standardised features: `coefs[t - from]` holds the
+/// intercept, then one weight per feature. Below the first threshold the
+/// chance is 1, above the last 0.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Thresholds {
+    pub features: Vec<String>,
+    /// Each feature's mean and spread in the training data (the weights
+    /// apply to `(x - mean) / scale`).
+    pub mean: Vec<f64>,
+    pub scale: Vec<f64>,
+    pub from: i32,
+    pub coefs: Vec<Vec<f64>>,
+}
+
+impl Thresholds {
+    /// The last threshold modelled.
+    pub fn to(&self) -> i32 {
+        self.from + self.coefs.len() as i32 - 1
+    }
+
+    /// `P(δ ≥ t)` for a layout with features `x`.
+    pub fn at_least(&self, t: i32, x: &[f64]) -> f64 {
+        if t < self.from {
+            return 1.0;
+        }
+        let Some(c) = self.coefs.get((t - self.from) as usize) else {
+            return 0.0;
+        };
+        let z = c[0]
+            + c[1..]
+                .iter()
+                .zip(x)
+                .zip(self.mean.iter().zip(&self.scale))
+                .map(|((w, v), (m, s))| w * (v - m) / s)
+                .sum::<f64>();
+        1.0 / (1.0 + (-z).exp())
+    }
+
+    /// `P(points ≥ level)` for each of `levels` (ascending) on one layout of
+    /// double-dummy value `dd`: never rising with the level, as the points
+    /// that reach a level reach every level below it.
+    pub fn made(&self, dd: u16, x: &[f64], levels: &[u16]) -> Vec<f64> {
+        let mut last = 1.0_f64;
+        levels
+            .iter()
+            .map(|&l| {
+                let p = self.at_least(i32::from(l) - i32::from(dd), x).min(last);
+                last = p;
+                p
+            })
+            .collect()
+    }
+}
+
+/// A defender's points in real play: its double-dummy points plus
+/// `shift · (1, features)`, plus a residual drawn from `residuals` (the
+/// training residuals' quantiles, equally likely).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Defence {
+    pub features: Vec<String>,
+    pub shift: Vec<f64>,
+    pub residuals: Vec<f64>,
+}
+
+impl Defence {
+    /// The expected hand score of a defender with double-dummy points `dd`
+    /// and features `x`: its points in real play, rounded by the rules'
+    /// `rounding`, averaged over the residuals. The points never go below
+    /// 0 or above 120 plus the marriages (`most`).
+    pub fn expected_score(&self, dd: u16, x: &[f64], rules: &Rules, most: u16) -> f64 {
+        let centre = f64::from(dd)
+            + self.shift[0]
+            + self.shift[1..]
+                .iter()
+                .zip(x)
+                .map(|(w, v)| w * v)
+                .sum::<f64>();
+        let n = self.residuals.len().max(1) as f64;
+        self.residuals
+            .iter()
+            .map(|r| {
+                let p = (centre + r).round().clamp(0.0, f64::from(most)) as u16;
+                f64::from(rules.rounding.apply(p))
+            })
+            .sum::<f64>()
+            / n
+    }
+
+    /// The expected points (unrounded).
+    pub fn expected_points(&self, dd: u16, x: &[f64]) -> f64 {
+        let mean_residual = self.residuals.iter().sum::<f64>() / self.residuals.len().max(1) as f64;
+        f64::from(dd)
+            + self.shift[0]
+            + self.shift[1..]
+                .iter()
+                .zip(x)
+                .map(|(w, v)| w * v)
+                .sum::<f64>()
+            + mean_residual
+    }
+}
+
+/// The model for one rule set.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayModel {
+    /// The rule set the games were played under.
+    pub rules: String,
+    /// The player in every seat of those games.
+    pub player: String,
+    /// How many games, and the seed of the first.
+    pub games: usize,
+    pub seed: u64,
+    /// The declarer with the best exchange of the layout (what `bid`
+    /// samples), and after a given exchange (what `exchange` compares).
+    pub declarer: Thresholds,
+    pub after_exchange: Thresholds,
+    pub defence: Defence,
+}
+
+/// Every rule set's model.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BidModel {
+    pub format: u32,
+    pub models: Vec<PlayModel>,
+}
+
+const SHIPPED: &str = include_str!("../../data/bid-model.json");
+
+impl BidModel {
+    /// Reads a model file, refusing one this code cannot read: another
+    /// format, features other than the code's, or a rule set that does not
+    /// parse.
+    pub fn from_json(text: &str) -> Result<BidModel, String> {
+        let m: BidModel =
+            serde_json::from_str(text).map_err(|e| format!("not a bid model file: {e}"))?;
+        if m.format != FORMAT {
+            return Err(format!(
+                "a bid model of format {}, but this program reads format {FORMAT}: \
+                 rebuild it with `tysiac bid-model fit` (docs/bid.md)",
+                m.format
+            ));
+        }
+        for p in &m.models {
+            let rules: Rules = p
+                .rules
+                .parse()
+                .map_err(|e: crate::RulesError| format!("model for '{}': {e}", p.rules))?;
+            let _ = rules;
+            for (what, t) in [
+                ("declarer", &p.declarer),
+                ("after_exchange", &p.after_exchange),
+            ] {
+                if t.features != DECLARER_FEATURES {
+                    return Err(format!(
+                        "model for '{}': its {what} features are {:?}, this program's {:?}: \
+                         rebuild it with `tysiac bid-model fit`",
+                        p.rules, t.features, DECLARER_FEATURES
+                    ));
+                }
+                let width = DECLARER_FEATURES.len() + 1;
+                if t.mean.len() + 1 != width
+                    || t.scale.len() + 1 != width
+                    || t.coefs.iter().any(|c| c.len() != width)
+                {
+                    return Err(format!(
+                        "model for '{}': its {what} weights do not match its features",
+                        p.rules
+                    ));
+                }
+            }
+            if p.defence.features != DEFENCE_FEATURES
+                || p.defence.shift.len() != DEFENCE_FEATURES.len() + 1
+            {
+                return Err(format!(
+                    "model for '{}': its defence features are {:?}, this program's {:?}: \
+                     rebuild it with `tysiac bid-model fit`",
+                    p.rules, p.defence.features, DEFENCE_FEATURES
+                ));
+            }
+        }
+        Ok(m)
+    }
+
+    /// The model shipped in `data/bid-model.json`.
+    pub fn shipped() -> &'static BidModel {
+        static MODEL: OnceLock<BidModel> = OnceLock::new();
+        MODEL.get_or_init(|| {
+            BidModel::from_json(SHIPPED).expect("data/bid-model.json is a bid model of this code")
+        })
+    }
+
+    /// The model whose games were played as `rules` plays: the same play
+    /// and points, whatever the scoring (rounding, the barrel, the bid's
+    /// steps and limits only change what the points are worth).
+    pub fn covering(&self, rules: &Rules) -> Option<&PlayModel> {
+        let want = play_of(rules);
+        self.models
+            .iter()
+            .find(|m| m.rules.parse::<Rules>().is_ok_and(|r| play_of(&r) == want))
+    }
+}
+
+/// The switches that decide how a hand is played and what points it
+/// makes, the others set to `standard`'s: two rule sets with the same
+/// play give the same points on every layout.
+pub fn play_of(rules: &Rules) -> Rules {
+    let s = Rules::STANDARD;
+    Rules {
+        rounding: s.rounding,
+        barrel: s.barrel,
+        bomb: s.bomb,
+        bid_step: s.bid_step,
+        declarer_scores: s.declarer_scores,
+        round_before_contract: s.round_before_contract,
+        concession: s.concession,
+        bid_limit: s.bid_limit,
+        bid_step_high: s.bid_step_high,
+        bid_step_from: s.bid_step_from,
+        barrel_rule: s.barrel_rule,
+        barrel_win: s.barrel_win,
+        barrel_clamp: s.barrel_clamp,
+        cap_1000: s.cap_1000,
+        bolts: s.bolts,
+        reset_555: s.reset_555,
+        opening: s.opening,
+        bid_floor: s.bid_floor,
+        dealer_musik: s.dealer_musik,
+        bid_max: s.bid_max,
+        redeal: s.redeal,
+        blind: s.blind,
+        failed_costs: s.failed_costs,
+        first_bomb_defenders: s.first_bomb_defenders,
+        game_to: s.game_to,
+        ..*rules
+    }
+}
+
+/// The features of a declarer's layout: its double-dummy value, and the
+/// marriages and card points of its cards after taking the musik.
+pub fn declarer_features(cards: CardSet, dd: u16, rules: &Rules) -> [f64; 4] {
+    let marriages: Vec<_> = cards.marriages().collect();
+    let value: u16 = marriages.iter().map(|&s| rules.marriage_value(s)).sum();
+    [
+        f64::from(dd),
+        marriages.len() as f64,
+        f64::from(value),
+        f64::from(cards.points()),
+    ]
+}
+
+/// The features of a defender's layout: its double-dummy points, the
+/// declarer's double-dummy points, and its own seven cards' card points
+/// and marriages.
+pub fn defence_features(hand: CardSet, dd: u16, declarer_dd: u16) -> [f64; 4] {
+    [
+        f64::from(dd),
+        f64::from(declarer_dd),
+        f64::from(hand.points()),
+        hand.marriages().count() as f64,
+    ]
+}
