@@ -1,6 +1,7 @@
 //! Fitting the model of the others' decisions ([`crate::players::inference`])
 //! from the project's own games, and checking it.
 
+pub mod bid_check;
 pub mod bid_model;
 pub mod calibrate;
 pub mod check;
