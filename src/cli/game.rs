@@ -35,15 +35,17 @@ pub struct GameArgs {
     /// Celina, Dorota for the computers).
     #[arg(long)]
     pub names: Option<String>,
-    /// Random seed of the deals (default: from the clock; it is printed and
-    /// recorded, so the game can be replayed).
+    /// Random seed of the deals (default: from the clock, different for
+    /// every game; it is printed and recorded, so the game can be replayed).
     #[arg(long)]
     pub seed: Option<u64>,
     /// Rule set, e.g. "pl_full" or "standard game_to=500 barrel=400".
     #[arg(long, default_value = "standard")]
     pub rules: Rules,
     /// Where the game's record is written after every step (default:
-    /// tysiac-game-SEED.txt); `.jsonl` writes the JSON Lines form.
+    /// tysiac-game-SEED.txt, or -2, -3... after the seed when that file
+    /// exists); `.jsonl` writes the JSON Lines form. A file that exists is
+    /// refused: a record is never written over.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
     /// Go on with the game recorded in FILE (its seats, names, rules, seed).
@@ -62,7 +64,8 @@ pub struct GameArgs {
     /// Arena: one JSON line per game, then the summary line.
     #[arg(long)]
     pub json: bool,
-    /// Arena: write each game's record to DIR/game-G.txt.
+    /// Arena: write each game's record to DIR/game-G.txt (refused, before
+    /// playing, if one of those files exists).
     #[arg(long, value_name = "DIR")]
     pub records: Option<PathBuf>,
     /// No progress bar.
@@ -106,7 +109,15 @@ fn play(args: GameArgs) -> Result<ExitCode, String> {
                 path.display()
             )
         })?;
-        let out = args.record.clone().unwrap_or_else(|| path.clone());
+        // Going on in the same file rewrites it (the same game, further on);
+        // another file is a new one, never one that exists.
+        let out = match &args.record {
+            Some(other) if !same_file(other, path) => {
+                create_new(other).map_err(|e| format!("--record {}: {e}", other.display()))?;
+                other.clone()
+            }
+            _ => path.clone(),
+        };
         println!(
             "Resuming the game of {} (seed {}), hand {}.",
             rec.table.players.join(", "),
@@ -125,11 +136,6 @@ fn play(args: GameArgs) -> Result<ExitCode, String> {
     if !seats.iter().any(|s| s == "me") {
         return arena_run(&args, &seats);
     }
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| d.as_secs() % 1_000_000)
-    });
     let names: Vec<String> = match &args.names {
         Some(n) => n
             .split([',', ' '])
@@ -165,11 +171,10 @@ fn play(args: GameArgs) -> Result<ExitCode, String> {
         ));
     }
     record::check_names(&names).map_err(|e| format!("--names: {e}"))?;
+    // Checked before the record is made, so that a refused game leaves no file.
+    Table::new(args.rules, names.clone(), 0, 0).map_err(|e| e.0)?;
+    let (seed, out) = new_record(args.seed, args.record.as_deref())?;
     let table = Table::new(args.rules, names, seed, 0).map_err(|e| e.0)?;
-    let out = args
-        .record
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("tysiac-game-{seed}.txt")));
     println!(
         "A game of Tysiąc to {} · rules {} · seed {seed} · record {}",
         args.rules.game_to,
@@ -177,6 +182,63 @@ fn play(args: GameArgs) -> Result<ExitCode, String> {
         out.display()
     );
     interactive(table, &seats, &out, color)
+}
+
+/// Creates `path` empty, only if no file is there: the name is then this
+/// game's, and no record of another game is ever written over.
+fn create_new(path: &Path) -> Result<(), String> {
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+    {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(format!(
+            "the file exists (the record of another game?); name a new file, \
+             or go on with that game: tysiac game --resume {}",
+            path.display()
+        )),
+        Err(e) => Err(format!("cannot create it: {e}")),
+    }
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    a == b
+        || matches!(
+            (std::fs::canonicalize(a), std::fs::canonicalize(b)),
+            (Ok(x), Ok(y)) if x == y
+        )
+}
+
+/// The seed and record file of a new game, the file created: `--record`
+/// as given (refused if it exists); else `tysiac-game-SEED.txt` with the
+/// seed given, or `-2`, `-3`... after it when that name is taken; with no
+/// seed, a seed from the clock whose file is free.
+fn new_record(seed: Option<u64>, record: Option<&Path>) -> Result<(u64, PathBuf), String> {
+    if let Some(path) = record {
+        create_new(path).map_err(|e| format!("--record {}: {e}", path.display()))?;
+        return Ok((
+            seed.unwrap_or_else(tysiac::random::clock_seed),
+            path.to_path_buf(),
+        ));
+    }
+    for n in 1..=1000 {
+        let (s, name) = match seed {
+            Some(s) if n == 1 => (s, format!("tysiac-game-{s}.txt")),
+            Some(s) => (s, format!("tysiac-game-{s}-{n}.txt")),
+            None => {
+                let s = tysiac::random::clock_seed();
+                (s, format!("tysiac-game-{s}.txt"))
+            }
+        };
+        let path = PathBuf::from(name);
+        match create_new(&path) {
+            Ok(()) => return Ok((s, path)),
+            Err(_) if path.exists() => continue,
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+        }
+    }
+    Err("no free name for the record among 1000 tried here; name one with --record FILE".into())
 }
 
 /// The seats and rules `--players`, `--seats` and `--rules` ask for: two
@@ -223,6 +285,20 @@ fn table_of(mut args: GameArgs) -> Result<(GameArgs, Vec<String>), String> {
 fn arena_run(args: &GameArgs, seats: &[String]) -> Result<ExitCode, String> {
     let seed = args.seed.unwrap_or(tysiac::estimate::bid::DEFAULT_SEED);
     let workers = Workers::new(args.rules, args.threads).map_err(|e| e.to_string())?;
+    let record_path = |dir: &Path, game: usize| dir.join(format!("game-{game}.txt"));
+    // Refused before the games are played: no record is written over.
+    if let Some(dir) = &args.records {
+        if let Some(taken) = (0..args.games)
+            .map(|g| record_path(dir, g))
+            .find(|p| p.exists())
+        {
+            return Err(format!(
+                "--records {}: {} exists (records of another run?); give a new or empty directory",
+                dir.display(),
+                taken.display()
+            ));
+        }
+    }
     let bar = Bar::new(args.games as u64, "games", args.quiet);
     let games = arena::run(&args.rules, seats, args.games, seed, &workers, &|| {
         bar.tick()
@@ -233,8 +309,12 @@ fn arena_run(args: &GameArgs, seats: &[String]) -> Result<ExitCode, String> {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("--records {}: cannot create: {e}", dir.display()))?;
         for g in &games {
-            let path = dir.join(format!("game-{}.txt", g.game));
-            std::fs::write(&path, &g.record)
+            let path = record_path(dir, g.game);
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+                .and_then(|mut f| f.write_all(g.record.as_bytes()))
                 .map_err(|e| format!("--records: cannot write {}: {e}", path.display()))?;
         }
     }
@@ -311,7 +391,9 @@ fn save(table: &Table, seats: &[String], path: &Path) -> Result<(), String> {
     } else {
         record::write(table, Some(seats))
     };
-    let tmp = path.with_extension("tmp-write");
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp-write");
+    let tmp = PathBuf::from(tmp);
     std::fs::write(&tmp, text)
         .and_then(|_| std::fs::rename(&tmp, path))
         .map_err(|e| format!("cannot write the record {}: {e}", path.display()))

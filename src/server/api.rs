@@ -552,7 +552,7 @@ async fn puzzle_new(State(jobs): Shared, bytes: Bytes) -> Answer {
     };
     let opts = puzzle::Options {
         rules: rules(req.rules.as_deref())?,
-        seed: req.seed.unwrap_or_else(clock_seed),
+        seed: req.seed.unwrap_or_else(crate::random::clock_seed),
         tricks,
         side: opt::<Side>("side", req.side.as_deref())?.unwrap_or(d.side),
         goal: opt::<Goal>("goal", req.goal.as_deref())?.unwrap_or(d.goal),
@@ -588,13 +588,6 @@ async fn puzzle_new(State(jobs): Shared, bytes: Bytes) -> Answer {
         }),
     )
     .await
-}
-
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(1, |d| d.as_secs() ^ u64::from(d.subsec_nanos()))
-        % 1_000_000
 }
 
 #[derive(Deserialize)]
@@ -856,7 +849,7 @@ struct DealRequest {
 async fn deal(bytes: Bytes) -> Answer {
     let req: DealRequest = body(&bytes)?;
     let rules = rules(req.rules.as_deref())?;
-    let seed = req.seed.unwrap_or_else(clock_seed);
+    let seed = req.seed.unwrap_or_else(crate::random::clock_seed);
     let mut rng = estimate::sample::sample_rng(seed, 0);
     let d = crate::random::deal_for(&mut rng, &rules);
     Ok(Json(json!({"seed": seed, "deal": d.to_string()})))

@@ -165,12 +165,6 @@ fn default_names(seats: &[String]) -> Vec<String> {
         .collect()
 }
 
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(1, |d| d.as_secs() % 1_000_000)
-}
-
 /// A game id that cannot be guessed from another.
 fn new_id(n: u64) -> String {
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
@@ -286,7 +280,7 @@ async fn new_game(State(games): Shared, bytes: Bytes) -> Answer {
     if seen_names.len() != names.len() {
         return Err(ApiError::bad("names: two players have the same name"));
     }
-    let seed = field(&req, "seed")?.unwrap_or_else(clock_seed);
+    let seed = field(&req, "seed")?.unwrap_or_else(crate::random::clock_seed);
     let first_dealer = field(&req, "first_dealer")?.unwrap_or(0);
     let table = Table::new(rules, names, seed, first_dealer)
         .map_err(|e| ApiError::bad(format!("first_dealer: {e}")))?;
