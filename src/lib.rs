@@ -33,6 +33,7 @@ pub mod server;
 pub mod solver;
 pub mod state;
 pub mod view;
+pub mod words;
 
 pub use analyze::{analyze_play, analyze_position, Analysis};
 pub use card::{Card, Rank, Suit};
@@ -54,5 +55,5 @@ pub use rules::{
 pub use score::{hand_score, Game};
 pub use seat::{PerSeat, Seat};
 pub use solver::{Solution, Solver, Stats, TransTable};
-pub use state::{trick_winner, Declaration, Played, State};
+pub use state::{trick_winner, Declaration, Illegal, Played, State};
 pub use view::{Layout, Sampler, Seen, View, ViewError};

@@ -21,9 +21,11 @@ use crate::estimate::guessed_exchanges;
 use crate::game::auction::Call;
 use crate::game::table::{Action, Decision, HandLog, Table, Turn};
 use crate::moves::Move;
+use crate::rules::{Musik, TrumpRule};
 use crate::score::{GameResult, HandRecord};
 use crate::seat::Seat;
 use crate::state::Declaration;
+use crate::words::{sentence, Names};
 
 /// The game as `me` sees it.
 #[derive(Clone, Debug, Serialize)]
@@ -267,12 +269,9 @@ pub fn seen(table: &Table, me: usize) -> Seen {
     let (result, winners) = match table.result() {
         Some(r) => (
             // Said to the viewer: "You win with 190", not "You wins".
-            Some(match r {
-                GameResult::Winner(p) if *p == me => {
-                    format!("You win with {}", table.sheet.totals[*p])
-                }
-                _ => table.sheet.result_text(r),
-            }),
+            Some(sentence(
+                &Names::new(table.players.clone(), Some(me)).result(r, &table.sheet.totals),
+            )),
             match r {
                 GameResult::Winner(p) => vec![*p],
                 GameResult::Draw(ps) => ps.clone(),
@@ -335,21 +334,9 @@ fn seen_hand(table: &Table, h: &HandLog, me: usize) -> SeenHand {
     let rules = &table.rules;
     let name = |p: usize| table.players[p].clone();
     // "Ala plays", "You play": the viewer is "you" in the events.
-    let says = |p: usize, verb: &str, rest: &str| {
-        if p == me {
-            format!("You {verb}{rest}")
-        } else {
-            let third = match verb {
-                "pass" => "passes".to_string(),
-                v => match v.split_once(' ') {
-                    Some((first, tail)) => format!("{first}s {tail}"),
-                    None => format!("{v}s"),
-                },
-            };
-            format!("{} {third}{rest}", name(p))
-        }
-    };
-    let whom = |p: usize| if p == me { "you".to_string() } else { name(p) };
+    let names = Names::new(table.players.clone(), Some(me));
+    let says = |p: usize, verb: &str, rest: &str| sentence(&names.says(p, verb)) + rest;
+    let whom = |p: usize| names.who(p).to_string();
     let mut events = Vec::new();
     let four = table.players.len() == 4;
 
@@ -670,10 +657,13 @@ fn seen_hand(table: &Table, h: &HandLog, me: usize) -> SeenHand {
     }
 }
 
-/// Reads a player's answer to its turn: `y`/`n` (redeal), a call (`pass`,
-/// `110`, `b120`), an exchange (`9S QC`: to L, then to R), a contract
-/// (`120`) or `bomb`, a card (`AS`; `KH-` leads without declaring). Whether
-/// the action is allowed is for [`Table::act`] to say.
+/// Reads a player's answer to its turn, and refuses in words said to that
+/// player what it cannot be: `y`/`n` (redeal), a call (`pass`, `110`,
+/// `b120`), an exchange (`9S QC` or `9S,QC`: the first card to the player
+/// on the declarer's left), a contract (`120`) or `bomb`, a card (`AS`;
+/// `KH-` leads without declaring). Whatever it reads is then for
+/// [`Table::act`] to allow: the auction's and the contract's limits are
+/// checked there.
 pub fn parse_action(table: &Table, turn: &Turn, text: &str) -> Result<Action, String> {
     let text = text.trim();
     let lower = text.to_ascii_lowercase();
@@ -685,31 +675,148 @@ pub fn parse_action(table: &Table, turn: &Turn, text: &str) -> Result<Action, St
                 "'{text}': answer y (ask for a redeal) or n (play this deal)"
             )),
         },
-        Decision::Call => text.parse::<Call>().map(Action::Call),
-        Decision::Exchange => {
-            let deal = table.hand().deal().ok_or("no declarer yet")?;
-            crate::position::parse_exchange(text, &table.rules, &deal)
-                .map(Action::Exchange)
-                .map_err(|e| {
-                    let example = guessed_exchanges(&deal, &table.rules)
-                        .first()
-                        .map(|e| format!(" (e.g. {e})"))
-                        .unwrap_or_default();
-                    format!("{e}{example}")
-                })
+        Decision::Call => read_call(table, text),
+        Decision::Exchange => read_exchange(table, turn, text),
+        Decision::Contract => {
+            let levels = table.contract_levels();
+            let range = match (levels.first(), levels.last()) {
+                (Some(a), Some(b)) if a == b => format!("{a}"),
+                (Some(a), Some(b)) => format!("a number from {a} to {b}"),
+                _ => "a number".into(),
+            };
+            match lower.as_str() {
+                "bomb" | "concede" => Ok(Action::Concede),
+                _ => text.parse::<u16>().map(Action::Contract).map_err(|_| {
+                    format!("'{text}' is not a contract: {range}, or bomb to concede")
+                }),
+            }
         }
-        Decision::Contract => match lower.as_str() {
-            "bomb" | "concede" => Ok(Action::Concede),
-            _ => text
-                .parse::<u16>()
-                .map(Action::Contract)
-                .map_err(|_| format!("'{text}' is not a contract: a number such as 120, or bomb")),
-        },
-        Decision::Play => text
-            .parse::<Move>()
-            .map(Action::Play)
-            .map_err(|e| format!("{e}: a card such as AS or KH (KH- leads it without declaring)")),
+        Decision::Play => read_play(table, text),
     }
+}
+
+/// A call: what the player may call now is named when the answer is not
+/// one.
+fn read_call(table: &Table, text: &str) -> Result<Action, String> {
+    let legal = table.legal_calls();
+    let levels = |blind: bool| -> Vec<u16> {
+        legal
+            .iter()
+            .filter_map(|c| match (c, blind) {
+                (Call::Bid(l), false) | (Call::Blind(l), true) => Some(*l),
+                _ => None,
+            })
+            .collect()
+    };
+    let (open, blind) = (levels(false), levels(true));
+    let mut options = vec!["pass".to_string()];
+    match (open.first(), open.last()) {
+        (Some(a), Some(b)) if a == b => options.push(format!("bid {a}")),
+        (Some(a), Some(b)) => options.push(format!("a bid from {a} to {b}")),
+        _ => {}
+    }
+    if let Some(b) = blind.first() {
+        options.push(format!("a blind bid such as b{b}"));
+    }
+    let options = match options.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{}, or {last}", rest.join(", ")),
+        _ => options.join(""),
+    };
+    match text.parse::<Call>() {
+        Ok(Call::Blind(_)) if !table.rules.blind => Err(format!(
+            "'{text}': blind bids are not played in this game; you may answer {options}"
+        )),
+        Ok(call) => Ok(Action::Call(call)),
+        Err(_) => Err(format!("'{text}' is not a call: you may answer {options}")),
+    }
+}
+
+/// The declarer's exchange: its cards, named with spaces or commas, each
+/// held and named once, as many as the rules give away.
+fn read_exchange(table: &Table, turn: &Turn, text: &str) -> Result<Action, String> {
+    let rules = &table.rules;
+    let h = table.hand();
+    let deal = h.deal().ok_or("there is no declarer yet")?;
+    let seats = h.seats().ok_or("there is no declarer yet")?;
+    let names = Names::new(table.players.clone(), Some(turn.player));
+    let example = guessed_exchanges(&deal, rules)
+        .first()
+        .map(|e| format!(", e.g. {e}"))
+        .unwrap_or_default();
+    let chosen = rules.trump == TrumpRule::Chosen;
+    let trump = if chosen { ", then the trump suit" } else { "" };
+    let (count, want) = if deal.is_two() {
+        (
+            2,
+            "two cards to lay away: first the one whose points you keep, then the one \
+             for the other musik"
+                .to_string(),
+        )
+    } else if rules.musik == Musik::Discard {
+        (3, "three cards to discard".to_string())
+    } else {
+        (
+            2,
+            format!(
+                "two cards: the one for {}, then the one for {}",
+                names.who(seats[1]),
+                names.who(seats[2])
+            ),
+        )
+    };
+    let want = format!("{want}{trump}{example}");
+    let ten = deal.declarer_ten();
+    let words: Vec<&str> = text.split([',', ' ']).filter(|w| !w.is_empty()).collect();
+    let mut cards: Vec<Card> = Vec::new();
+    let mut named = None;
+    for (i, w) in words.iter().enumerate() {
+        match (w.parse::<Card>(), w.parse::<Suit>()) {
+            (Ok(c), _) if cards.contains(&c) => {
+                return Err(format!("{c} is named twice; give {want}"))
+            }
+            (Ok(c), _) if !ten.contains(c) => {
+                return Err(format!(
+                    "you do not hold {c}: your ten cards are {}",
+                    cards_text(ten).join(" ")
+                ))
+            }
+            (Ok(c), _) => cards.push(c),
+            (Err(_), Ok(t)) if chosen && i + 1 == words.len() => named = Some(t),
+            _ => return Err(format!("'{w}' is not a card; give {want}")),
+        }
+    }
+    if cards.len() != count {
+        let n = match cards.len() {
+            1 => "one card".to_string(),
+            n => format!("{n} cards"),
+        };
+        return Err(format!("{n} named; give {want}"));
+    }
+    if chosen && named.is_none() {
+        return Err(format!("no trump named; give {want}"));
+    }
+    let mut canonical: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+    canonical.extend(named.map(|t| t.to_string()));
+    crate::position::parse_exchange(&canonical.join(" "), rules, &deal)
+        .map(Action::Exchange)
+        .map_err(|e| format!("{e}; give {want}"))
+}
+
+/// A card to play, refused in words said to the player when it may not be
+/// played.
+fn read_play(table: &Table, text: &str) -> Result<Action, String> {
+    let legal: Vec<String> = table.legal_moves().iter().map(|m| m.to_string()).collect();
+    let m = text
+        .parse::<Move>()
+        .map_err(|_| format!("'{text}' is not a card; play one of {}", legal.join(" ")))?;
+    if let Some(why) = table
+        .hand()
+        .state(&table.rules)
+        .and_then(|s| s.illegal(&table.rules, m))
+    {
+        return Err(format!("not allowed: {}", why.said_to_you()));
+    }
+    Ok(Action::Play(m))
 }
 
 /// The cards in `text` (JSON or words): every token that reads as a card.
