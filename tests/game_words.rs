@@ -276,10 +276,11 @@ fn a_whole_game_names_its_players_and_says_you() {
 // ---------------------------------------------------------------------
 // Marriages.
 
-/// "Declaring is automatic: such a lead always declares" and "never on the
-/// first trick of the hand" (RULES.md, *Marriages and trump*): your own
-/// declaration is announced as the computers' are, with its value (hearts
-/// 100, diamonds 80, clubs 60, spades 40).
+/// "Only the player on lead declares a marriage, by leading its king or
+/// queen while holding the other card, and not in the hand's first trick"
+/// (docs/rules.md, *Marriages and trump*): your own declaration is
+/// announced as the computers' are, with its value (hearts 100, diamonds
+/// 80, clubs 60, spades 40).
 #[test]
 fn your_own_marriage_is_announced() {
     let t = find(Rules::STANDARD, &|t, turn| {
@@ -332,9 +333,9 @@ fn a_first_trick_lead_warns_that_it_gives_the_marriage_up() {
 // ---------------------------------------------------------------------
 // Forced answers, the recap.
 
-/// "no bid may exceed 120 + the marriages in the bidder's 7-card hand"
-/// (RULES.md, *Bidding*): with no marriage and the bid at 120, pass is the
-/// only call. It is made for you, and said.
+/// "no bid may exceed 120 plus the marriages in those 7 cards"
+/// (docs/rules.md, *Bidding*): with no raise left, pass is the only call.
+/// It is made for you, and said.
 #[test]
 fn the_only_call_is_made_for_you_and_said() {
     let t = find(Rules::STANDARD, &|t, turn| {

@@ -313,23 +313,18 @@ fn from_record(
         return ExitCode::SUCCESS;
     }
     println!("hand {n} of {} · {samples} layouts a call", path.display());
+    let names = tysiac::words::Names::of_game(t.players.clone(), rec.header.seats.as_deref());
     for cv in &calls {
-        println!(
-            "{} {}: {:+.1}; best {} {:+.1}{}",
-            cv.player,
-            cv.call,
-            cv.expected,
-            cv.best,
-            cv.best_expected,
-            if cv.cost > 0.05 {
-                format!(": cost {:.1}", cv.cost)
-            } else {
-                String::new()
-            }
-        );
+        println!("{}", cv.said(&names));
     }
     if let Some((p, j, _)) = next {
-        println!("{p} to call now: best {} ({:+.1})", j.best, j.best_value());
+        let who = t.players.iter().position(|x| *x == p).expect("a player");
+        println!(
+            "{} to call now: best {} ({:+.1})",
+            tysiac::words::sentence(names.who(who)),
+            j.best,
+            j.best_value()
+        );
     }
     ExitCode::SUCCESS
 }
