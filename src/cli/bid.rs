@@ -60,6 +60,11 @@ pub struct BidArgs {
     /// (the bidder's own decides what defence adds: nothing on the barrel).
     #[arg(long, value_name = "SCORES", requires = "auction")]
     pub scores: Option<String>,
+    /// Also the figures behind the advice: the most a musik could bring
+    /// (beyond any allowed bid), and what the weighed layouts of an
+    /// auction are worth.
+    #[arg(long)]
+    pub verbose: bool,
 }
 
 /// Samples of an auction's advice when --samples is not given: each costs
@@ -99,11 +104,12 @@ pub fn run(args: BidArgs) -> ExitCode {
     if let Some(player) = args.play {
         return super::bid_play::run(hand, super::play::reading(player, args.inference), c);
     }
+    let verbose = args.verbose;
     if let Some(path) = &args.table {
-        return super::bid_table::lookup(path, hand, c.json, text);
+        return super::bid_table::lookup(path, hand, c.json, |r| text(r, verbose));
     }
     if let Some(auction) = &args.auction {
-        return in_auction(hand, auction, args.scores.as_deref(), inference, c);
+        return in_auction(hand, auction, args.scores.as_deref(), inference, c, verbose);
     }
     let opts = BidOptions {
         samples: c.samples.unwrap_or(super::sampling::DEFAULT_SAMPLES),
@@ -122,7 +128,7 @@ pub fn run(args: BidArgs) -> ExitCode {
     let bar = Bar::new(bid::work(opts.samples) as u64, "bid", c.quiet);
     let report = bid::estimate(hand, &c.rules, &opts, &|| bar.tick());
     bar.finish();
-    print_report(report, c.json, text)
+    print_report(report, c.json, |r| text(r, verbose))
 }
 
 /// `--auction`: every legal call valued from the hand, the auction and the
@@ -133,6 +139,7 @@ fn in_auction(
     scores: Option<&str>,
     inference: tysiac::Inference,
     c: &super::sampling::SamplingArgs,
+    verbose: bool,
 ) -> ExitCode {
     use tysiac::game::judge;
     let seats = judge::auction_seats(&c.rules);
@@ -213,7 +220,7 @@ fn in_auction(
             ", all fitting what the others' bids show".to_string()
         }
     );
-    if draws.inference == tysiac::Inference::Model {
+    if verbose && draws.inference == tysiac::Inference::Model {
         println!(
             "weighed by the others' calls: worth {:.1} independent layouts",
             draws.effective
@@ -329,8 +336,8 @@ fn from_record(
     ExitCode::SUCCESS
 }
 
-/// The readable report.
-fn text(r: &BidReport) -> String {
+/// The readable report; `verbose` adds the most a musik could bring.
+fn text(r: &BidReport, verbose: bool) -> String {
     let mut out = String::new();
     let mut line = |s: String| {
         out.push_str(&s);
@@ -355,9 +362,17 @@ fn text(r: &BidReport) -> String {
     } else {
         r.marriages.join(" ")
     };
+    let conceivable = if verbose {
+        format!(
+            "   best conceivable with a musik: {} (beyond any allowed bid)",
+            r.max_conceivable
+        )
+    } else {
+        String::new()
+    };
     line(format!(
-        "marriages in hand: {marriages}   cap: {}   best conceivable with a musik: {} (not biddable)",
-        r.cap, r.max_conceivable
+        "marriages in hand: {marriages}   the rules allow bids up to {}{conceivable}",
+        r.cap
     ));
     line(String::new());
     match &r.realistic {
@@ -375,7 +390,7 @@ fn text(r: &BidReport) -> String {
             ));
         }
         if !row.allowed && (i == 0 || r.levels[i - 1].allowed) {
-            s.push_str("   <- above the cap: not allowed");
+            s.push_str("   <- above the highest bid allowed");
         }
         line(s);
     }
