@@ -499,3 +499,63 @@ fn a_wrong_card_is_refused_in_words_said_to_you() {
     assert!(!out.contains(" L does not"), "{out}");
     assert!(!out.contains(" R does not"), "{out}");
 }
+
+/// `tysiac game ARGS` with nothing typed: what it printed up to the first
+/// question it asks you.
+fn first_questions(args: &[&str]) -> String {
+    let record = std::env::temp_dir().join(format!(
+        "tysiac-words-first-{}-{}.txt",
+        std::process::id(),
+        COUNTER.fetch_add(1, SeqCst)
+    ));
+    let out = Command::new(env!("CARGO_BIN_EXE_tysiac"))
+        .args(["game", "--color", "never", "--record"])
+        .arg(&record)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&record);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Four players: the dealer sits out, and the header's verbs agree.
+#[test]
+fn four_players_the_dealer_sits_out_in_words() {
+    let out = first_questions(&["--seats", "me,heuristic,heuristic,heuristic", "--seed", "3"]);
+    assert!(out.contains("── Hand 1 · you deal and sit out ──"), "{out}");
+    assert!(
+        out.contains("── Hand 2 · Bartek deals and sits out ──"),
+        "{out}"
+    );
+}
+
+/// A computer's answer to a redeal question is said as what it is.
+#[test]
+fn a_computer_declining_a_redeal_says_so() {
+    let seed = (1..2000)
+        .find(|&s| {
+            let t = Table::new(Rules::STANDARD, names(), s, 0).unwrap();
+            matches!(t.turn(), Some(Turn { player, decision: Decision::Redeal(_) }) if player != 0)
+        })
+        .expect("a computer with a redeal question in hand 1");
+    let t = Table::new(Rules::STANDARD, names(), seed, 0).unwrap();
+    let who = &names()[t.turn().unwrap().player];
+    let out = first_questions(&[
+        "--seats",
+        "me,heuristic,heuristic",
+        "--seed",
+        &seed.to_string(),
+    ]);
+    assert!(
+        out.contains(&format!("{who} does not ask for a redeal."))
+            || out.contains(&format!("{who} asks for a redeal.")),
+        "{out}"
+    );
+    assert!(!out.contains("plays the deal"), "{out}");
+}

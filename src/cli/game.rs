@@ -631,16 +631,11 @@ impl Show {
     fn hand_start(&self, table: &Table, seats: &[Seat], resuming: bool) {
         let h = table.hand();
         println!();
-        let deals = if table.players.len() == 4 {
-            "deal and sit out"
-        } else {
-            "deal"
-        };
-        println!(
-            "── Hand {} · {} ──",
-            h.number,
-            self.names.says(h.dealer, deals)
-        );
+        let mut deals = self.names.says(h.dealer, "deal");
+        if table.players.len() == 4 {
+            deals += &format!(" and {} out", self.names.verb(h.dealer, "sit"));
+        }
+        println!("── Hand {} · {deals} ──", h.number);
         println!(
             "Scores: {}",
             self.names
@@ -948,7 +943,7 @@ impl Show {
     fn action_words(&self, table: &Table, p: usize, a: &Action) -> String {
         match a {
             Action::Redeal(true) => format!("{} for a redeal", self.says(p, "ask")),
-            Action::Redeal(false) => format!("{} the deal", self.says(p, "play")),
+            Action::Redeal(false) => format!("{} not ask for a redeal", self.says(p, "do")),
             Action::Call(Call::Pass) => self.says(p, "pass"),
             Action::Call(Call::Bid(l)) => format!("{} {l}", self.says(p, "bid")),
             Action::Call(Call::Blind(l)) => format!("{} {l} blind", self.says(p, "bid")),
