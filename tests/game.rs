@@ -523,11 +523,18 @@ fn auction_advice_reads_the_others_calls() {
         "{read} against {uniform}"
     );
 
-    // The table for people says what the draws are worth when read.
+    // The table for people says what the draws are worth when read (with
+    // --verbose: a figure for analysts).
     for (inference, said) in [("model", true), ("none", false)] {
         let out = Command::cargo_bin("tysiac")
             .unwrap()
-            .args(["bid", "AH KH QH TD 9D AS JS", "--samples", "30"])
+            .args([
+                "bid",
+                "AH KH QH TD 9D AS JS",
+                "--samples",
+                "30",
+                "--verbose",
+            ])
             .args(["--auction", "L:100 R:130 D:?", "--inference", inference])
             .output()
             .unwrap();
