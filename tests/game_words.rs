@@ -559,3 +559,18 @@ fn a_computer_declining_a_redeal_says_so() {
     );
     assert!(!out.contains("plays the deal"), "{out}");
 }
+
+/// Two people at one keyboard are both named, never "you".
+#[test]
+fn two_people_at_one_keyboard_are_named() {
+    let out = first_questions(&["--seats", "me,me,heuristic", "--seed", "3"]);
+    assert!(out.contains("── Hand 1 · Player1 deals ──"), "{out}");
+    assert!(out.contains("Player1's cards: "), "{out}");
+    assert!(out.contains("Player2's cards: "), "{out}");
+    assert!(!out.contains("You2"), "{out}");
+    // The prompt says whose it is.
+    assert!(
+        out.contains("\nPlayer1, your turn:\n") || out.contains("\nPlayer2, your turn:\n"),
+        "{out}"
+    );
+}

@@ -32,8 +32,9 @@ pub struct GameArgs {
     /// names, else 3.
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
     pub players: Option<u8>,
-    /// The players' names, in seat order (default: You, then Ala, Bartek,
-    /// Celina, Dorota for the computers).
+    /// The players' names, in seat order (default: You, or Player1,
+    /// Player2... for several `me` seats, and Ala, Bartek, Celina, Dorota
+    /// for the computers).
     #[arg(long)]
     pub names: Option<String>,
     /// Random seed of the deals (default: from the clock, different for
@@ -150,6 +151,9 @@ fn play(args: GameArgs) -> Result<ExitCode, String> {
             .collect(),
         None => {
             let computers = ["Ala", "Bartek", "Celina", "Dorota"];
+            // One person is "you"; several at one keyboard are named, as
+            // the messages then name them.
+            let people = seats.iter().filter(|s| *s == "me").count();
             let mut mine = 0;
             seats
                 .iter()
@@ -157,10 +161,10 @@ fn play(args: GameArgs) -> Result<ExitCode, String> {
                 .map(|(i, s)| {
                     if s == "me" {
                         mine += 1;
-                        if mine == 1 {
+                        if people == 1 {
                             "You".to_string()
                         } else {
-                            format!("You{mine}")
+                            format!("Player{mine}")
                         }
                     } else {
                         computers[i].to_string()
@@ -741,6 +745,10 @@ impl Show {
 
     fn prompt(&self, table: &Table, turn: &Turn) {
         let h = table.hand();
+        // Several people at one keyboard: the prompt says whose it is.
+        if self.names.you.is_none() {
+            println!("{}, your turn:", self.names.who(turn.player));
+        }
         match &turn.decision {
             Decision::Redeal(why) => {
                 print!("You may ask for a redeal ({why}). Redeal? [y/n] ");
@@ -893,7 +901,10 @@ impl Show {
                     Call::Pass => self.names.says(me, "pass"),
                     other => format!("{} {other}", self.names.says(me, "bid")),
                 };
-                format!("The bid is {high}: {call}, the only call left to you.")
+                format!(
+                    "The bid is {high}: {call}, the only call left to {}.",
+                    self.names.who(me)
+                )
             }
             Action::Play(m) => {
                 let last = table
@@ -907,7 +918,7 @@ impl Show {
                     if last {
                         format!("{} last card", self.names.whose(me))
                     } else {
-                        "the only card you may play".into()
+                        format!("the only card {} may play", self.names.who(me))
                     }
                 )
             }

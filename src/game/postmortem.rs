@@ -33,7 +33,7 @@ pub struct CallReview {
 
 impl CallReview {
     /// The call judged, in words: `You bid 110: expected score -66.0;
-    /// best pass (+27.0): cost 93.0`.
+    /// best: pass (+27.0), cost 93.0`.
     pub fn said(&self, names: &Names) -> String {
         let who = names
             .names
@@ -126,7 +126,7 @@ pub struct HandReview {
     /// The players by seat (D first), once there is a declarer: who the
     /// analysis's seats are.
     #[serde(skip)]
-    pub seat_players: Vec<usize>,
+    seat_players: Vec<usize>,
     #[serde(skip)]
     dealer_player: usize,
     #[serde(skip)]
