@@ -226,6 +226,42 @@ fn every_record_a_game_writes_reads_back_into_the_same_game() {
     assert!(met.blind > 0 && met.conceded > 0 && met.won > 0, "{met:?}");
 }
 
+/// The switches beyond the presets play whole games and read back too
+/// (`last_trick_bonus=10` once stopped a game: its points were refused by
+/// the score sheet).
+#[test]
+fn games_under_house_switches_read_back() {
+    let mut met = Met::default();
+    let three = [
+        "standard last_trick_bonus=10",
+        "standard musik=discard",
+        "ru_full musik=discard last_trick_bonus=10",
+        "ru_full opening=ru bid_floor=-120 barrel_win=120",
+        "standard trump=chosen",
+        "standard declarer_scores=points round_before_contract=yes",
+        "standard concession=half_bid bid_limit=120_before_musik cap_1000=yes",
+        "standard game_to=500 barrel=400 bid_step=5,10@200",
+        "pl_full concession=40 musik_shown=no",
+        "standard trump_from=next_trick first_trick_marriage=yes marriage_needs_trick=yes",
+    ];
+    for (k, rules) in three.iter().enumerate() {
+        for players in [3, 4] {
+            play_and_check(rules.parse().unwrap(), players, 50 + k as u64, &mut met);
+        }
+    }
+    for (k, rules) in [
+        "standard players=2 laid_away=declarer last_musik=marriage",
+        "ru_full players=2 last_trick_bonus=10",
+        "standard players=2 trump=chosen",
+    ]
+    .iter()
+    .enumerate()
+    {
+        play_and_check(rules.parse().unwrap(), 2, 70 + k as u64, &mut met);
+    }
+    assert!(met.won > 10, "{met:?}");
+}
+
 /// Issue 46's case: two heuristic players under ru_full, seed 3, whose
 /// records were refused at a void deal ("not the cards of deal 58").
 #[test]
