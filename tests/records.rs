@@ -5,6 +5,7 @@
 //! written again to the same text. The JSON Lines form is checked field by
 //! field against the same table.
 
+use assert_cmd::Command;
 use serde_json::Value;
 use tysiac::game::computer::Computer;
 use tysiac::game::record::{json_lines, read, write};
@@ -112,6 +113,13 @@ fn check_json(table: &Table, case: &str) {
         if table.players.len() == 2 {
             assert_eq!(j["other_musik"], Value::from(h.other_musik.to_string()));
         }
+        let asks = j["redeal_asks"].as_array().unwrap();
+        assert_eq!(asks.len(), h.redeal_asks.len(), "{at}");
+        for (&(p, ask), ja) in h.redeal_asks.iter().zip(asks) {
+            assert_eq!(ja["player"], name(p), "{at}");
+            assert_eq!(ja["ask"], Value::from(ask), "{at}");
+        }
+        assert_eq!(j["redeal"], serde_json::json!(h.redeal), "{at}");
         let bids = j["bids"].as_array().unwrap();
         assert_eq!(bids.len(), h.auction.calls.len(), "{at}");
         for (&(b, c), jb) in h.auction.calls.iter().zip(bids) {
@@ -124,7 +132,16 @@ fn check_json(table: &Table, case: &str) {
             "{at}"
         );
         assert_eq!(j["conceded"], Value::from(h.conceded), "{at}");
-        assert_eq!(j["play"].as_array().unwrap().len(), h.play.len(), "{at}");
+        let won = h.won();
+        assert_eq!(j["bid"], serde_json::json!(won.map(|w| w.bid)), "{at}");
+        assert_eq!(j["blind"], serde_json::json!(won.map(|w| w.blind)), "{at}");
+        let exchange = h.exchange.map(|e| e.to_string());
+        assert_eq!(j["exchange"], serde_json::json!(exchange), "{at}");
+        assert_eq!(j["contract"], serde_json::json!(h.contract), "{at}");
+        let play: Vec<String> = h.play.iter().map(|m| m.to_string()).collect();
+        assert_eq!(j["play"], serde_json::json!(play), "{at}");
+        let position = h.position(&table.rules).map(|p| p.to_string());
+        assert_eq!(j["position"], serde_json::json!(position), "{at}");
         if h.redeal.is_none() && h.finished(&table.rules) {
             let r = scored.next().expect("a scored hand");
             assert_eq!(j["score"]["totals"], serde_json::json!(r.totals), "{at}");
@@ -523,4 +540,80 @@ fn a_block_after_an_unfinished_deal_is_refused() {
             .starts_with("hand 1 is not finished (A is to call in the auction)"),
         "{e}"
     );
+}
+
+/// Issue 46's command, end to end: every record the arena writes is read
+/// by `tysiac score --json`, whose sheet is the record's own, field by
+/// field (declarer's name, bid, contract, what each player earned and
+/// added, the totals, the result).
+#[test]
+fn the_arenas_records_score_as_their_games() {
+    let dir = std::env::temp_dir().join(format!("tysiac-records-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    Command::cargo_bin("tysiac")
+        .unwrap()
+        .args(["game", "--players", "2", "--seats", "heuristic,heuristic"])
+        .args([
+            "--rules",
+            "ru_full",
+            "--games",
+            "4",
+            "--seed",
+            "3",
+            "--records",
+        ])
+        .arg(&dir)
+        .assert()
+        .success();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 4, "{files:?}");
+    for file in &files {
+        let rec = read(&std::fs::read_to_string(file).unwrap()).unwrap();
+        let out = Command::cargo_bin("tysiac")
+            .unwrap()
+            .args(["score", "--json"])
+            .arg(file)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let sheet = &rec.table.sheet;
+        assert_eq!(json["players"], Value::from(sheet.players.clone()));
+        assert_eq!(json["totals"], serde_json::json!(sheet.totals));
+        assert_eq!(json["result"], serde_json::json!(sheet.result));
+        let hands = json["hands"].as_array().unwrap();
+        assert_eq!(hands.len(), sheet.hands.len());
+        for ((j, r), line) in hands.iter().zip(&sheet.hands).zip(&rec.hand_lines) {
+            assert_eq!(j["line"], Value::from(*line));
+            assert_eq!(j["declarer"], Value::from(r.declarer));
+            assert_eq!(j["bid"], Value::from(r.bid));
+            assert_eq!(j["contract"], serde_json::json!(r.contract));
+            assert_eq!(j["earned"], serde_json::json!(r.earned));
+            assert_eq!(j["added"], serde_json::json!(r.added));
+            assert_eq!(j["totals"], serde_json::json!(r.totals));
+            assert_eq!(j["notes"], serde_json::json!(r.notes));
+        }
+        // The record's declarers are the sheet's: each hand's block names
+        // the declarer's player at its line.
+        for (r, &line) in sheet.hands.iter().zip(&rec.hand_lines) {
+            let h = rec
+                .table
+                .hands
+                .iter()
+                .filter(|h| h.redeal.is_none())
+                .nth(r.number - 1)
+                .unwrap();
+            assert_eq!(h.declarer(), Some(r.declarer), "line {line}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -166,6 +166,9 @@ pub fn json_lines(table: &Table, seats: Option<&[String]>) -> Vec<String> {
                 "musik": h.musik.to_string(),
                 "other_musik": (h.bidders.len() == 2).then(|| h.other_musik.to_string()),
                 "redeal": h.redeal,
+                "redeal_asks": h.redeal_asks.iter()
+                    .map(|&(p, ask)| json!({"player": name(p), "ask": ask}))
+                    .collect::<Vec<_>>(),
                 "bids": h.auction.calls.iter()
                     .map(|&(b, c)| json!({"player": name(h.bidders[b]), "call": c.to_string()}))
                     .collect::<Vec<_>>(),
@@ -490,7 +493,9 @@ fn replay_block(
                 )
             })?;
             let p = find(*l, "bids", who)?;
-            let call: Call = call.parse().map_err(|m: String| err(*l, "bids", m))?;
+            let call: Call = call
+                .parse()
+                .map_err(|m: String| err(*l, "bids", format!("call {}: {m}", i + 1)))?;
             if i < made {
                 let (b, c) = table.hand().auction.calls[i];
                 if table.hand().bidders[b] != p || c != call {
