@@ -356,6 +356,20 @@ fn two_players_write_a_bolt_of_ten_tricks() {
     let (json, errors) = score_json(&text);
     assert_eq!(errors, "");
     assert_eq!(json["totals"], serde_json::json!([360, -120]));
+    // What is missing is written for two.
+    let (_, errors) =
+        score_json("players: A B\nrules: ru_full players=2\nD=A bid=120 points=160,0\n");
+    assert!(
+        errors.contains(
+            ":3: bolts=yes needs the tricks each player won: tricks=<a>,<b> (or position=)"
+        ),
+        "{errors}"
+    );
+    let (_, errors) = score_json("players: A B\nrules: ru_full players=2\nD=A bid=120\n");
+    assert!(
+        errors.contains(":3: no result: points=<a>,<b>, concede or position=<file>"),
+        "{errors}"
+    );
     // Eleven tricks are too many for anyone.
     let (_, errors) = score_json(
         "players: A B\nrules: ru_full players=2\nD=A bid=120 points=160,0 tricks=11,0\n",

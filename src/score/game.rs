@@ -28,7 +28,7 @@ use crate::seat::Seat;
 
 use super::{
     check_bid, check_points, checked_points, concession_points, contract_made, defence_cap,
-    game_target, hand_score, max_contract, musik_score,
+    game_target, hand_score, max_contract, musik_score, per_player_form,
 };
 
 /// How a hand ended.
@@ -374,11 +374,10 @@ impl Game {
                 Some(t.clone())
             }
             (None, false, true) => {
-                return Err(
-                    "bolts=yes needs the tricks each player won: tricks=<a>,<b>,<c> \
-                     (or position=)"
-                        .into(),
-                );
+                return Err(format!(
+                    "bolts=yes needs the tricks each player won: {} (or position=)",
+                    per_player_form("tricks", n)
+                ));
             }
             (None, _, _) => None,
         };

@@ -96,6 +96,16 @@ pub fn hand_score(rules: &Rules, contract: u16, points: [u16; 3]) -> [i32; 3] {
     ]
 }
 
+/// How a per-player list is written for `players` players, e.g.
+/// `tricks=<a>,<b>,<c>` for three, `tricks=<a>,<b>` for two.
+pub fn per_player_form(key: &str, players: usize) -> String {
+    let names: Vec<String> = ["a", "b", "c", "d"][..players.min(4)]
+        .iter()
+        .map(|x| format!("<{x}>"))
+        .collect();
+    format!("{key}={}", names.join(","))
+}
+
 /// What each defender scores when the declarer concedes `bid`
 /// (`concession`: 60, half the bid rounded by `rounding`, or 40).
 pub fn concession_points(rules: &Rules, bid: u16) -> i32 {

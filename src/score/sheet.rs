@@ -369,7 +369,12 @@ fn hand_line(sheet: &Sheet, line: usize, content: &str) -> Result<HandLine, Stri
     }
     let declarer = declarer.ok_or("no declarer: D=<name>")?;
     let bid = bid.ok_or("no bid: bid=<n>")?;
-    let mut end = end.ok_or("no result: points=<a>,<b>,<c>, concede or position=<file>")?;
+    let mut end = end.ok_or_else(|| {
+        format!(
+            "no result: {}, concede or position=<file>",
+            super::per_player_form("points", players.len())
+        )
+    })?;
     match (&mut end, id) {
         (HandEnd::Position { id: slot, .. }, id) => *slot = id,
         (_, Some(_)) => return Err("id= names the position of position=<file>".into()),
