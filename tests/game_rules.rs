@@ -87,6 +87,11 @@ fn ru_redeal_under_14_points_and_three_nines_only_on_the_hundred() {
         Some("13 card points")
     );
     assert!(may_ask(&r, fourteen, false).is_none());
+    assert_eq!(
+        why_not_ask(&r, fourteen, false).unwrap(),
+        "a redeal is for four nines, three nines on the hundred, or under 14 card points \
+         (redeal=ru), and this hand holds 2 nines and 14 card points"
+    );
     assert!(
         may_ask(&r, fourteen, true).is_none(),
         "two nines: not even on the hundred"
