@@ -478,3 +478,97 @@ fn a_judged_pass_is_valued_with_its_bidders_total() {
     assert_eq!(pass_of(&[820, 0, 0], "A"), 0.0);
     assert!(pass_of(&[820, 0, 0], "C") > 0.0);
 }
+
+// ---------------------------------------------------------------------
+// The notes under a hand say what changed a total, and nothing else
+// (cargo-mutants: these boundaries changed only the notes).
+
+fn notes_of(g: &Game) -> Vec<String> {
+    g.hands.last().unwrap().notes.clone()
+}
+
+/// Exactly 990 on defence is added whole, with no note; 991 would stop.
+#[test]
+fn reaching_990_exactly_is_no_stop() {
+    let mut g = game("standard");
+    g.totals = vec![0, 790, 0];
+    g.play(&played(0, 100, &[20, 200, 0])).unwrap();
+    assert_eq!(g.totals[1], 990);
+    assert!(
+        !notes_of(&g).iter().any(|n| n.contains("stops at")),
+        "{:?}",
+        notes_of(&g)
+    );
+    let mut g = game("standard");
+    g.totals = vec![0, 791, 0];
+    g.play(&played(0, 100, &[20, 200, 0])).unwrap();
+    assert!(notes_of(&g)
+        .iter()
+        .any(|n| n == "Bartek stops at 990 on defence: 199 of 200 added"));
+}
+
+/// barrel_clamp: "начисление ему последующих очков прекращается". A total
+/// that lands on the line (780 + 100 = 880) needs no holding; one above
+/// (790 + 100 = 890) is held at 880.
+#[test]
+fn a_total_landing_on_the_line_is_not_held() {
+    let mut g = game(RU_BARREL);
+    g.totals = vec![780, 0, 0];
+    g.play(&played(0, 100, &[100, 10, 10])).unwrap();
+    assert_eq!(g.totals[0], 880);
+    assert!(
+        !notes_of(&g).iter().any(|n| n.contains("held at")),
+        "{:?}",
+        notes_of(&g)
+    );
+    let mut g = game(RU_BARREL);
+    g.totals = vec![790, 0, 0];
+    g.play(&played(0, 100, &[100, 10, 10])).unwrap();
+    assert_eq!(g.totals[0], 880);
+    assert!(notes_of(&g)
+        .iter()
+        .any(|n| n == "Ala reaches the barrel with 890: held at 880 (barrel_clamp)"));
+}
+
+/// On the barrel, the game's first bomb under bomb=first_free costs nothing
+/// of itself: nothing is "not deducted", the note says it was free.
+#[test]
+fn a_free_bomb_on_the_barrel_is_not_a_deduction_held_back() {
+    let mut g = game(&format!("{RU_BARREL} bomb=first_free"));
+    g.totals = vec![880, 0, 0];
+    g.on_barrel[0] = Some(0);
+    g.play(&conceded(0, 100)).unwrap();
+    assert_eq!(g.totals, [880, 60, 60]);
+    let notes = notes_of(&g);
+    assert!(
+        !notes.iter().any(|n| n.contains("not deducted")),
+        "{notes:?}"
+    );
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("costs nothing (bomb=first_free)")),
+        "{notes:?}"
+    );
+    // The second bomb is held back on the barrel (barrel_failed=free).
+    g.play(&conceded(0, 100)).unwrap();
+    assert_eq!(g.totals, [880, 120, 120]);
+    assert!(notes_of(&g).iter().any(|n| n.contains("-100 not deducted")));
+}
+
+/// A total left on the line after a fall is not a climb: Ala fell from 920
+/// (no clamp, a line at 800) to 800 and sits on nothing; the next hand she
+/// does not climb, and so knocks no one off.
+#[test]
+fn a_total_left_on_the_line_is_no_climb() {
+    let mut g = game("standard barrel_rule=ru");
+    g.totals = vec![800, 0, 0];
+    g.play(&played(1, 100, &[10, 100, 10])).unwrap();
+    assert_eq!(g.totals, [800, 100, 10]);
+    assert_eq!(g.on_barrel, [None, None, None]);
+    assert!(
+        !notes_of(&g).iter().any(|n| n.contains("climbs")),
+        "{:?}",
+        notes_of(&g)
+    );
+}
