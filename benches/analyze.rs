@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use tysiac::{analyze_play, analyze_position, random, Form, Position, Rules, Solver};
+use tysiac::{analyze_play, analyze_position, engine::random, Form, Position, Rules, Solver};
 
 /// A random complete hand: deal, exchange and every move.
 fn hand(seed: u64, rules: &Rules) -> Position {

@@ -11,7 +11,7 @@
 
 use std::time::Instant;
 
-use tysiac::estimate::{self, bid, BidOptions, RealisticOptions};
+use tysiac::estimate::{bid, BidOptions, RealisticOptions};
 use tysiac::{CardSet, Rules};
 
 fn arg(args: &[String], name: &str) -> Option<String> {
@@ -56,7 +56,8 @@ fn cpu_seconds() -> f64 {
 
 fn run(label: &str, hand: CardSet, rules: &Rules, opts: &BidOptions) -> f64 {
     let (start, cpu) = (Instant::now(), cpu_seconds());
-    let report = bid::estimate(hand, rules, opts, &estimate::no_progress).expect("valid options");
+    let report =
+        bid::estimate(hand, rules, opts, &tysiac::solver::no_progress).expect("valid options");
     let secs = start.elapsed().as_secs_f64();
     let cpu = cpu_seconds() - cpu;
     let n = opts.samples as f64;

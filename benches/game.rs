@@ -8,11 +8,11 @@
 
 use std::time::Instant;
 
-use tysiac::estimate::Workers;
-use tysiac::game::arena;
+use tysiac::drivers::arena;
 use tysiac::game::auction::{bid_cap, Auction, Call};
-use tysiac::game::judge::{judge_on, AuctionSeen};
-use tysiac::{random, Rules};
+use tysiac::players::bidding::{judge_on, AuctionSeen};
+use tysiac::solver::Workers;
+use tysiac::{engine::random, Rules};
 
 fn arg(args: &[String], name: &str, default: usize) -> usize {
     args.iter()

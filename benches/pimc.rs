@@ -14,10 +14,10 @@
 
 use std::time::Instant;
 
-use tysiac::estimate::{self, Workers};
-use tysiac::pimc::{self, PimcOptions};
-use tysiac::selfplay::{play_games, PlayOptions};
-use tysiac::{random, Rules, Seat, View};
+use tysiac::drivers::selfplay::{play_games, PlayOptions};
+use tysiac::players::pimc::{self, PimcOptions};
+use tysiac::solver::Workers;
+use tysiac::{engine::random, Rules, Seat, View};
 
 fn arg(args: &[String], name: &str, default: usize) -> usize {
     args.iter()
@@ -69,7 +69,8 @@ fn main() {
         let p = random::played_hand(&mut rng, &rules, 0);
         let view = View::from_position(&p, Some(Seat::D)).expect("a view");
         let t = Instant::now();
-        let s = pimc::suggest(&view, &opts, &workers, &estimate::no_progress).expect("D to move");
+        let s =
+            pimc::suggest(&view, &opts, &workers, &tysiac::solver::no_progress).expect("D to move");
         times.push(t.elapsed().as_secs_f64());
         assert_eq!(s.samples, samples);
     }
@@ -102,7 +103,7 @@ fn main() {
                 inference,
             };
             let t = Instant::now();
-            pimc::suggest(&view, &o, &workers, &estimate::no_progress).expect("L to move");
+            pimc::suggest(&view, &o, &workers, &tysiac::solver::no_progress).expect("L to move");
             times.push(t.elapsed().as_secs_f64());
         }
     }
@@ -120,7 +121,7 @@ fn main() {
     for i in 0..positions as u64 {
         let deal = random::deal(&mut random::rng(700 + i));
         let t = Instant::now();
-        tysiac::player::sampled_declare(&mut solver, &rules, &deal, 100, 0.5, 50, i);
+        tysiac::players::player::sampled_declare(&mut solver, &rules, &deal, 100, 0.5, 50, i);
         times.push(t.elapsed().as_secs_f64());
     }
     println!(
@@ -139,7 +140,7 @@ fn main() {
         confidence: 0.5,
     };
     let t = Instant::now();
-    let games = play_games(&rules, &play, &workers, &estimate::no_progress);
+    let games = play_games(&rules, &play, &workers, &tysiac::solver::no_progress);
     let secs = t.elapsed().as_secs_f64();
     let gap: f64 = games
         .iter()
@@ -172,7 +173,7 @@ fn main() {
         for (p, seat, times) in [(&d, Seat::D, &mut lead), (&p, Seat::L, &mut follow)] {
             let view = View::from_position(p, Some(seat)).expect("a view");
             let t = Instant::now();
-            pimc::suggest(&view, &o, &two_workers, &estimate::no_progress).expect("to move");
+            pimc::suggest(&view, &o, &two_workers, &tysiac::solver::no_progress).expect("to move");
             times.push(t.elapsed().as_secs_f64());
         }
     }
@@ -186,7 +187,7 @@ fn main() {
     for i in 0..positions as u64 {
         let deal = random::deal_for(&mut random::rng(1700 + i), &two);
         let t = Instant::now();
-        tysiac::player::sampled_declare(&mut solver, &two, &deal, 100, 0.5, 50, i);
+        tysiac::players::player::sampled_declare(&mut solver, &two, &deal, 100, 0.5, 50, i);
         times.push(t.elapsed().as_secs_f64());
     }
     println!(

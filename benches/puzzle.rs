@@ -12,7 +12,7 @@
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use tysiac::puzzle::{self, Options};
+use tysiac::analysis::puzzle::{self, Options};
 
 const SEED: u64 = 2026;
 /// Puzzles per measured iteration.

@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use criterion::{criterion_group, Criterion};
 use rand::seq::SliceRandom;
 use rand::Rng;
-use tysiac::{random, Card, CardSet, Deal, Rules, Solver, State};
+use tysiac::{engine::random, Card, CardSet, Deal, Rules, Solver, State};
 
 const SEED: u64 = 2026;
 

@@ -9,12 +9,12 @@
 //!     cargo run --release --example announce_noise -- 200
 use rand::seq::SliceRandom;
 use rayon::prelude::*;
-use tysiac::estimate::sample::sample_rng;
-use tysiac::inference::announced::announced;
-use tysiac::player::announce_among;
-use tysiac::seat::Seat;
-use tysiac::state::State;
-use tysiac::{random, CardSet, Rules, Solver};
+use tysiac::engine::sample::sample_rng;
+use tysiac::engine::seat::Seat;
+use tysiac::engine::state::State;
+use tysiac::players::inference::announced::announced;
+use tysiac::players::player::announce_among;
+use tysiac::{engine::random, CardSet, Rules, Solver};
 
 fn main() {
     let hands = match std::env::args().nth(1).map(|a| a.parse::<usize>()) {

@@ -7,9 +7,9 @@
 //! true hand, and those make.
 //!
 //!     cargo run --release --example band_layouts -- 200 196 225 268 188
-use tysiac::inference::announced::announced;
-use tysiac::inference::check::{first_move_view, game_of};
-use tysiac::inference::weighted_layouts;
+use tysiac::drivers::training::check::{first_move_view, game_of};
+use tysiac::players::inference::announced::announced;
+use tysiac::players::inference::weighted_layouts;
 use tysiac::{Inference, Rules, Solver};
 
 fn main() {

@@ -17,12 +17,12 @@
 //!
 //!     cargo run --release --example contract_oracle -- 200 600
 use rayon::prelude::*;
-use tysiac::estimate::sample::{declarer_layout, sample_rng};
-use tysiac::inference::{Evidence, Model};
-use tysiac::player::{announce, sampled_declare};
-use tysiac::seat::Seat;
+use tysiac::engine::sample::{declarer_layout, sample_rng};
+use tysiac::engine::seat::Seat;
+use tysiac::players::inference::{Evidence, Model};
+use tysiac::players::player::{announce, sampled_declare};
 use tysiac::view::{Sampler, View, ViewSetup};
-use tysiac::{random, Give, Rules, Solver};
+use tysiac::{engine::random, Give, Rules, Solver};
 
 /// One deal: its contract, whether D makes it on the true layout, the
 /// model's and the procedure's estimates, and the layouts the procedure

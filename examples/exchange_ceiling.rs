@@ -17,10 +17,10 @@
 //!     cargo run --release --example exchange_ceiling -- 60 400
 //!     cargo run --release --example exchange_ceiling -- 700 400 300
 use rayon::prelude::*;
+use tysiac::engine::sample::{declarer_layout, sample_rng};
 use tysiac::estimate::bid::choose_exchange;
-use tysiac::estimate::sample::{declarer_layout, sample_rng};
-use tysiac::player::sampled_declare;
-use tysiac::{random, Deal, Rules, Solver};
+use tysiac::players::player::sampled_declare;
+use tysiac::{engine::random, Deal, Rules, Solver};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -55,41 +55,41 @@ group() {
 mkdir -p mutants.out
 run() {
     case $1 in
-    state) group state "reference_rules legal_moves house_rules fields boundaries" -f src/state.rs \
+    state) group state "reference_rules legal_moves house_rules fields boundaries" -f src/engine/state.rs \
         -F 'legal_cards|State::declaration|legal_moves|State::apply|trick_winner' ;;
-    state-rest) group state-rest "reference_rules legal_moves house_rules fields boundaries" -f src/state.rs \
+    state-rest) group state-rest "reference_rules legal_moves house_rules fields boundaries" -f src/engine/state.rs \
         -E 'legal_cards|State::declaration|legal_moves|State::apply|trick_winner' ;;
-    score) group score "score score_rules boundaries" -f src/score/mod.rs \
+    score) group score "score score_rules boundaries" -f src/engine/score/mod.rs \
         -F 'defender_score|contract_made|hand_score|max_contract|check_bid|check_points' ;;
-    deal) group deal "reference_rules fields analyze notation" -f src/deal.rs ;;
-    analyze) group analyze "fields analyze" -f src/analyze.rs -F 'analyze_play|analyze_position|optimal_moves' ;;
+    deal) group deal "reference_rules fields analyze notation" -f src/engine/deal.rs ;;
+    analyze) group analyze "fields analyze" -f src/analysis/analyze.rs -F 'analyze_play|analyze_position|optimal_moves' ;;
     # The puzzle filter: examine's min_cost (goal max) and contract (goal
     # contract) arithmetic.
-    puzzle) group puzzle "boundaries puzzle" -f src/puzzle/mod.rs -F 'in examine|replace examine' ;;
+    puzzle) group puzzle "boundaries puzzle" -f src/analysis/puzzle/mod.rs -F 'in examine|replace examine' ;;
     # Bid levels (bid_step, and 5,10@200), which score and the puzzles use.
     # cargo-mutants also lists the presets' field deletions here (they have
     # no function for -F to filter on, and -E does not take them out):
     # tests/docs.rs compares the presets with docs/rules.md.
-    levels) group levels "boundaries score_rules score docs" -f src/rules.rs \
+    levels) group levels "boundaries score_rules score docs" -f src/engine/rules.rs \
         -F 'level_at_most|level_above|step_at|is_bid_level' ;;
-    sampling) group sampling "sampling_uniform" -f src/estimate/sample.rs -f src/estimate/bid.rs \
+    sampling) group sampling "sampling_uniform" -f src/engine/sample.rs -f src/estimate/bid.rs \
         -f src/estimate/exchange.rs \
         -F 'deal_unseen|landing_counts|sample_rng|sample_deal|deal_sample|solve_sample|choice_layouts|sample_layout|screening_layout' ;;
     # The layers above the solver (issue 24).
     # The server's jobs and page (every mutant), and its API and game routes
     # (a sample on this machine: MUTANTS_EXTRA='--shard 0/4 --sharding round-robin').
-    server) group server "serve_api serve_game mutants_server" -f src/server/jobs.rs \
-        -f src/server/mod.rs ;;
-    server-routes) group server-routes "serve_api serve_game mutants_server" -f src/server/api.rs \
-        -f src/server/game.rs ;;
+    server) group server "serve_api serve_game mutants_server" -f src/shell/server/jobs.rs \
+        -f src/shell/server/mod.rs ;;
+    server-routes) group server-routes "serve_api serve_game mutants_server" -f src/shell/server/api.rs \
+        -f src/shell/server/game.rs ;;
     exchange) group exchange "bid bid_advice sampling_uniform mutants_exchange" --cargo-arg=--lib \
         -f src/estimate/exchange.rs ;;
-    batch) group batch "batch mutants_batch" --cargo-arg=--lib -f src/batch.rs ;;
+    batch) group batch "batch mutants_batch" --cargo-arg=--lib -f src/drivers/batch.rs ;;
     # A seat's view, PIMC, the players, self-play and the view post-mortem.
     view) group view "view review mutants_view" -f src/view/mod.rs -f src/view/read.rs \
         -f src/view/knowledge.rs -f src/view/sampler.rs ;;
-    play) group play "play mutants_play" -f src/pimc.rs -f src/player.rs -f src/selfplay.rs ;;
-    review) group review "review mutants_review" -f src/review.rs ;;
+    play) group play "play mutants_play" -f src/players/pimc.rs -f src/players/player.rs -f src/drivers/selfplay.rs ;;
+    review) group review "review mutants_review" -f src/analysis/review.rs ;;
     # Every change: the mutants on the lines it touched (issue 24), against
     # MUTANTS_BASE (default main), with the fast test binaries (all but the
     # reference cross-checks, the browser, the arena and the examples).

@@ -1,59 +1,44 @@
 //! tysiac: a hand analyzer and double-dummy solver for Tysiąc (1000).
 //!
-//! The layers, bottom up: [`Card`] and [`CardSet`]; [`Rules`] (every switch of
-//! docs/rules.md); [`State`] (a hand in play, legal moves and their effects);
-//! [`Deal`] and [`Position`] (the text notation); the [`Solver`]; on top of
-//! it the post-mortem of a played hand ([`analyze`]), the scoring of hands
-//! and games ([`score`]), puzzles with one winning move ([`puzzle`]), and
-//! sampling estimates ([`estimate`]: how high to bid, what to give away).
+//! The library is cut into rooms by layer, each using only those below it
+//! (docs/design.md): [`engine`] (cards, rules, a hand in play, deals, the
+//! notation, the score), [`game`] (redeals, the auction, the table, records),
+//! the double-dummy [`solver`], one seat's [`view`], sampling [`estimate`]s
+//! (how high to bid, what to give away), the computer [`players`], the
+//! [`drivers`] (self-play, the arena, batch jobs, training), the
+//! [`analysis`] of hands and games, and what the shells share ([`shell`]).
+//! The common types are re-exported here: [`Card`], [`CardSet`], [`Rules`],
+//! [`State`], [`Deal`], [`Position`], the [`Solver`] ...
 
-pub mod analyze;
-pub mod batch;
-pub mod card;
-pub mod cardset;
-pub mod deal;
-pub mod error;
+pub mod analysis;
+pub mod drivers;
+pub mod engine;
 pub mod estimate;
 pub mod game;
-pub mod inference;
-pub mod json;
-pub mod moves;
-pub mod pimc;
-pub mod player;
-pub mod position;
-pub mod puzzle;
-pub mod random;
-pub mod review;
-pub mod rules;
-pub mod score;
-pub mod seat;
-pub mod selfplay;
-#[cfg(feature = "server")]
-pub mod server;
+pub mod players;
+pub mod shell;
 pub mod solver;
-pub mod state;
 pub mod view;
-pub mod words;
 
-pub use analyze::{analyze_play, analyze_position, Analysis};
-pub use card::{Card, Rank, Suit};
-pub use cardset::CardSet;
-pub use deal::{Deal, Exchange, Give};
-pub use error::{CardError, PositionError, RulesError};
-pub use inference::Inference;
-pub use moves::{Move, MoveList};
-pub use pimc::{MoveScore, Objective, PimcOptions, Suggestion};
-pub use position::{
+pub use analysis::analyze::{analyze_play, analyze_position, Analysis};
+pub use analysis::puzzle::Puzzle;
+pub use engine::card::{Card, Rank, Suit};
+pub use engine::cardset::CardSet;
+pub use engine::deal::{Deal, Exchange, Give};
+pub use engine::error::{CardError, PositionError, RulesError};
+pub use engine::moves::{Move, MoveList};
+pub use engine::position::{
     parse_position, parse_positions, parse_positions_lenient, parse_positions_with, BadMove, Form,
     History, Position, Setup,
 };
-pub use puzzle::Puzzle;
-pub use rules::{
+pub use engine::rules::{
     BeatSeat, Bomb, Declare, DiscardPoints, LaidAway, LastMusik, Musik, Players, Rounding, Rules,
     TrumpFrom, TrumpRule,
 };
-pub use score::{hand_score, Game};
-pub use seat::{PerSeat, Seat};
+pub use engine::score::{hand_score, Game};
+pub use engine::seat::{PerSeat, Seat};
+pub use engine::state::{trick_winner, Declaration, Illegal, Played, State};
+pub use players::inference::Inference;
+pub use players::pimc::{MoveScore, Objective, PimcOptions, Suggestion};
 pub use solver::{Solution, Solver, Stats, TransTable};
-pub use state::{trick_winner, Declaration, Illegal, Played, State};
 pub use view::{Layout, Sampler, Seen, View, ViewError};

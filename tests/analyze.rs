@@ -5,10 +5,10 @@
 use assert_cmd::Command;
 use predicates::prelude::*;
 use rand::Rng;
-use tysiac::analyze::{analyze_play, analyze_position, Analysis, ContractChange};
+use tysiac::analysis::analyze::{analyze_play, analyze_position, Analysis, ContractChange};
 use tysiac::{
-    parse_position, parse_positions_lenient, random, Form, Move, Position, Rules, Seat, Solver,
-    State,
+    engine::random, parse_position, parse_positions_lenient, Form, Move, Position, Rules, Seat,
+    Solver, State,
 };
 
 fn snapshot(text: &str) -> State {

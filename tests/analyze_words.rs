@@ -7,8 +7,8 @@
 use std::process::Command;
 
 use serde_json::Value;
-use tysiac::game::computer::Computer;
 use tysiac::game::{record, Action, Decision, Table, Turn};
+use tysiac::players::computer::Computer;
 use tysiac::{Card, CardSet, Rank, Rules, Solver, Suit};
 
 fn names() -> Vec<String> {

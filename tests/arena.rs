@@ -2,8 +2,8 @@
 //! rotating over the same deals.
 
 use assert_cmd::Command;
-use tysiac::estimate::Workers;
-use tysiac::game::arena;
+use tysiac::drivers::arena;
+use tysiac::solver::Workers;
 use tysiac::Rules;
 
 /// P(X >= k) for X ~ Binomial(n, p), exactly.

@@ -5,7 +5,7 @@
 
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
-use tysiac::batch::{hand_at, hand_rank, hand_seed, Shard, ALL_HANDS};
+use tysiac::drivers::batch::{hand_at, hand_rank, hand_seed, Shard, ALL_HANDS};
 
 fn tysiac() -> Command {
     Command::cargo_bin("tysiac").unwrap()
@@ -363,13 +363,18 @@ fn a_table_over_all_hands_is_searched_and_finds_every_hand() {
     for line in text.lines() {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
         let hand: tysiac::CardSet = v["hand"].as_str().unwrap().parse().unwrap();
-        let row = tysiac::batch::lookup(&path, hand).unwrap().unwrap();
+        let row = tysiac::drivers::batch::lookup(&path, hand)
+            .unwrap()
+            .unwrap();
         let want: serde_json::Value = serde_json::from_str(line).unwrap();
         assert_eq!(serde_json::to_value(&row).unwrap(), want);
     }
     // A hand between the slices is not there.
     let missing = hand_at(ALL_HANDS / 4);
-    assert_eq!(tysiac::batch::lookup(&path, missing).unwrap(), None);
+    assert_eq!(
+        tysiac::drivers::batch::lookup(&path, missing).unwrap(),
+        None
+    );
 }
 
 #[test]

@@ -11,10 +11,9 @@ use common::uniformity::{chi_square_quantile, uniformity};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use serde_json::Value;
-use tysiac::estimate::sample::{deal_unseen, landing_counts, sample_rng};
-use tysiac::estimate::{
-    self, bid, exchange, BidOptions, BidSample, ExchangeOptions, RealisticOptions, Workers,
-};
+use tysiac::engine::sample::{deal_unseen, landing_counts, sample_rng};
+use tysiac::estimate::{bid, exchange, BidOptions, BidSample, ExchangeOptions, RealisticOptions};
+use tysiac::solver::Workers;
 use tysiac::{Card, CardSet, Rules};
 
 fn hand(s: &str) -> CardSet {
@@ -144,7 +143,7 @@ fn sampled_musiks_bring_marriages_as_often_as_counting_says() {
 // ---------------------------------------------------------- reproducibility
 
 fn bid_json(h: CardSet, rules: &Rules, opts: &BidOptions) -> String {
-    let r = bid::estimate(h, rules, opts, &estimate::no_progress).unwrap();
+    let r = bid::estimate(h, rules, opts, &tysiac::solver::no_progress).unwrap();
     serde_json::to_string(&r).unwrap()
 }
 
@@ -203,12 +202,12 @@ fn exchange_report_is_reproducible_across_threads() {
         seed: 5,
         ..ExchangeOptions::default()
     };
-    let a = exchange::estimate(ten, &Rules::STANDARD, &opts, &estimate::no_progress).unwrap();
+    let a = exchange::estimate(ten, &Rules::STANDARD, &opts, &tysiac::solver::no_progress).unwrap();
     let b = exchange::estimate(
         ten,
         &Rules::STANDARD,
         &ExchangeOptions { threads: 2, ..opts },
-        &estimate::no_progress,
+        &tysiac::solver::no_progress,
     )
     .unwrap();
     assert_eq!(
@@ -222,7 +221,7 @@ fn exchange_report_is_reproducible_across_threads() {
 
 fn samples(h: CardSet, rules: &Rules, opts: &BidOptions) -> Vec<BidSample> {
     let workers = Workers::new(*rules, opts.threads).unwrap();
-    bid::simulate(h, &workers, opts, &estimate::no_progress)
+    bid::simulate(h, &workers, opts, &tysiac::solver::no_progress)
 }
 
 /// Every heart and the ace of diamonds. D keeps the six hearts (it gives
@@ -317,7 +316,7 @@ fn upper_bounds_and_the_realistic_gap_hold_per_sample() {
     };
     let s = samples(h, &rules, &opts);
     for x in &s {
-        assert!(x.double_dummy <= estimate::cap(h | x.musik, &rules));
+        assert!(x.double_dummy <= tysiac::engine::contract::cap(h | x.musik, &rules));
         assert!(x.points <= x.double_dummy, "realistic beat double-dummy");
         assert!(x.chosen.is_some());
     }
@@ -335,7 +334,7 @@ fn probabilities_fall_as_the_level_rises() {
         threads: 2,
         ..BidOptions::default()
     };
-    let r = bid::estimate(h, &rules, &opts, &estimate::no_progress).unwrap();
+    let r = bid::estimate(h, &rules, &opts, &tysiac::solver::no_progress).unwrap();
     for w in r.levels.windows(2) {
         assert!(
             w[1].probability <= w[0].probability,
@@ -408,7 +407,7 @@ fn exchange_caps_and_recommendation_are_consistent() {
         threads: 2,
         ..ExchangeOptions::default()
     };
-    let r = exchange::estimate(ten, &rules, &opts, &estimate::no_progress).unwrap();
+    let r = exchange::estimate(ten, &rules, &opts, &tysiac::solver::no_progress).unwrap();
     assert_eq!(r.ranked_by, "probability");
     assert_eq!(r.contract, 120);
     for e in &r.exchanges {
@@ -419,7 +418,10 @@ fn exchange_caps_and_recommendation_are_consistent() {
             .iter()
             .map(|c| c.parse::<Card>().unwrap())
             .collect();
-        assert_eq!(e.cap, estimate::cap(ten.minus(discarded), &rules));
+        assert_eq!(
+            e.cap,
+            tysiac::engine::contract::cap(ten.minus(discarded), &rules)
+        );
         assert_eq!(e.levels[0].level, 120);
         for w in e.levels.windows(2) {
             assert!(w[1].probability <= w[0].probability);

@@ -5,8 +5,8 @@
 //! - the puzzle generator's `min_cost` filter for a defender, on a pinned
 //!   position whose values are worked out by hand below.
 
-use tysiac::puzzle::{examine, Goal, Options, Reject, Side};
-use tysiac::score::{check_points, Game, Hand, Outcome};
+use tysiac::analysis::puzzle::{examine, Goal, Options, Reject, Side};
+use tysiac::engine::score::{check_points, Game, Hand, Outcome};
 use tysiac::{CardSet, Move, Rules, Seat, Solver, State};
 
 fn rules(text: &str) -> Rules {
@@ -175,7 +175,7 @@ fn declarer_alternative_at_min_cost_edges() {
 /// 120 + 280 + 200 = 600 in steps of 5.
 #[test]
 fn bid_edges() {
-    use tysiac::score::{check_bid, max_contract};
+    use tysiac::engine::score::{check_bid, max_contract};
     let std = Rules::STANDARD;
     assert_eq!(max_contract(&std), 400);
     assert!(check_bid(&std, 99).is_err());

@@ -1,7 +1,7 @@
 //! The documentation agrees with the program: docs/rules.md lists exactly
 //! the switches and presets `Rules` reads, with the right defaults.
 
-use tysiac::rules::{PRESETS, SWITCHES};
+use tysiac::engine::rules::{PRESETS, SWITCHES};
 use tysiac::Rules;
 
 fn read(path: &str) -> String {
@@ -46,7 +46,7 @@ fn rules_doc_lists_every_switch_and_no_other() {
     // The same names, in the order the program writes them.
     assert_eq!(
         listed, SWITCHES,
-        "docs/rules.md's switch table against tysiac::rules::SWITCHES"
+        "docs/rules.md's switch table against tysiac::engine::rules::SWITCHES"
     );
     for row in &rows {
         let name = &code_words(&row[0])[0];

@@ -7,7 +7,7 @@
 mod common;
 
 use common::reference::reference_move_values_memo;
-use tysiac::analyze::{analyze_play, analyze_position, ContractChange};
+use tysiac::analysis::analyze::{analyze_play, analyze_position, ContractChange};
 use tysiac::{parse_position, CardSet, Exchange, Give, Move, Rules, Seat, Solver, State, Suit};
 
 fn moves(text: &str) -> Vec<Move> {

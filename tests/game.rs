@@ -3,9 +3,9 @@
 //! from docs/rules.md (*The auction*, *A game*) and the seed texts.
 
 use assert_cmd::Command;
+use tysiac::engine::score::{Game, Hand, Outcome};
 use tysiac::game::record::{read, write};
 use tysiac::game::{Action, Call, Decision, Table};
-use tysiac::score::{Game, Hand, Outcome};
 use tysiac::Rules;
 
 /// Deal 1, in calling order from the dealer's left (B, C, A when A deals):
@@ -261,7 +261,7 @@ fn whole_games_written_and_read_back_agree_with_the_cli() {
     // prints its sheet with the same totals, `solve` solves every hand.
     let players: Vec<String> = ["A", "B", "C"].map(String::from).to_vec();
     let mut t = Table::new(Rules::STANDARD, players, 21, 0).unwrap();
-    let c = tysiac::game::computer::Computer::new("heuristic".parse().unwrap());
+    let c = tysiac::players::computer::Computer::new("heuristic".parse().unwrap());
     let mut solver = tysiac::Solver::new(Rules::STANDARD);
     while let Some(turn) = t.turn() {
         let a = c.act(&t, &turn, &mut solver);

@@ -7,13 +7,13 @@
 
 use assert_cmd::Command;
 use serde_json::Value;
+use tysiac::analysis::postmortem::judge_calls;
+use tysiac::engine::score::{Game, GameResult, Hand, Outcome};
 use tysiac::game::auction::{bid_cap, Auction};
-use tysiac::game::computer::Computer;
-use tysiac::game::postmortem::judge_calls;
 use tysiac::game::record::read;
 use tysiac::game::redeal::{may_ask, why_not_ask};
 use tysiac::game::Call;
-use tysiac::score::{Game, GameResult, Hand, Outcome};
+use tysiac::players::computer::Computer;
 use tysiac::{CardSet, Rules};
 
 fn rules(text: &str) -> Rules {
@@ -456,7 +456,7 @@ fn a_judged_pass_is_valued_with_its_bidders_total() {
     let rec = read(text).unwrap();
     let t = &rec.table;
     let h = t.hand();
-    let workers = tysiac::estimate::Workers::new(t.rules, 1).unwrap();
+    let workers = tysiac::solver::Workers::new(t.rules, 1).unwrap();
     let pass_of = |totals: &[i32], who: &str| {
         let reviews = judge_calls(
             t,
@@ -465,7 +465,7 @@ fn a_judged_pass_is_valued_with_its_bidders_total() {
             &[0, 0, 0],
             6,
             1,
-            tysiac::inference::Inference::None,
+            tysiac::players::inference::Inference::None,
             &workers,
             &|| {},
         );

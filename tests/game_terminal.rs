@@ -136,7 +136,7 @@ fn a_whole_game_in_the_terminal_interrupted_and_resumed() {
     let done = record_of(&rec);
     let result = done.table.result().expect("the game is over");
     // The winner reached 200 (the game's target) after its last hand.
-    if let tysiac::score::GameResult::Winner(p) = result {
+    if let tysiac::engine::score::GameResult::Winner(p) = result {
         assert!(done.table.sheet.totals[*p] >= 200);
     }
     // The record of the finished game is read by score, analyze and solve.

@@ -13,8 +13,8 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use tysiac::game::computer::Computer;
 use tysiac::game::{record, Call, Decision, Table, Turn};
+use tysiac::players::computer::Computer;
 use tysiac::{CardSet, Rank, Rules, Solver, Suit};
 
 const SEATS: [&str; 3] = ["me", "heuristic", "heuristic"];

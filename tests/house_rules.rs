@@ -169,9 +169,9 @@ fn bid_levels_follow_a_step_that_changes_with_the_level() {
     let r = rules("standard bid_step=5,10@200");
     let mut want: Vec<u16> = (100..200).step_by(5).collect();
     want.extend([200, 210, 220]);
-    assert_eq!(tysiac::estimate::levels_from(100, 220, &r), want);
+    assert_eq!(tysiac::engine::contract::levels_from(100, 220, &r), want);
     assert_eq!(
-        tysiac::estimate::levels_from(100, 130, &Rules::STANDARD),
+        tysiac::engine::contract::levels_from(100, 130, &Rules::STANDARD),
         vec![100, 110, 120, 130]
     );
 }

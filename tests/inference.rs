@@ -8,17 +8,17 @@ use std::collections::HashMap;
 
 use assert_cmd::Command;
 use common::uniformity::chi_square_quantile;
-use tysiac::estimate::sample::sample_rng;
+use tysiac::engine::sample::sample_rng;
 use tysiac::estimate::stats::chi_square;
-use tysiac::inference::{
+use tysiac::players::inference::{
     weighted_layouts, Evidence, Gift, Interval, Lead, Model, Ordinal, Temper, GIFT_FEATURE_NAMES,
     HAND_FEATURE_NAMES, LEAD_FEATURE_NAMES,
 };
-use tysiac::pimc::{suggest_with, PimcOptions};
-use tysiac::player::PlayerKind;
+use tysiac::players::pimc::{suggest_with, PimcOptions};
+use tysiac::players::player::PlayerKind;
 use tysiac::view::parse_views;
 use tysiac::{
-    random, CardSet, Form, History, Inference, Position, Rules, Sampler, Seat, Solver, View,
+    engine::random, CardSet, Form, History, Inference, Position, Rules, Sampler, Seat, Solver, View,
 };
 
 /// The example: L got TC, D announced 180 and led JS.
@@ -102,7 +102,7 @@ fn inference_none_is_the_uniform_sampler_even_with_decisions_to_read() {
 fn hand_model() -> Model {
     let mut m = Model::shipped().clone();
     // Every piece believed fully, whatever the shipped tempering.
-    m.temper = tysiac::inference::Temper::default();
+    m.temper = tysiac::players::inference::Temper::default();
     let mut w = vec![0.0; HAND_FEATURE_NAMES.len()];
     w[0] = 100.0;
     w[2] = 10.0;
@@ -714,7 +714,7 @@ fn train_fits_saved_data_and_refuses_a_bad_line_at_its_place() {
     assert_eq!(saved.lines().count(), planted_data().lines().count() + 1);
     // Untempered, unless the held contract's exponent is asked for; the
     // model's command then says so, and an exponent out of range is refused.
-    assert_eq!(m.temper, tysiac::inference::Temper::default());
+    assert_eq!(m.temper, tysiac::players::inference::Temper::default());
     let held = dir.join("held.json");
     Command::cargo_bin("tysiac")
         .unwrap()

@@ -1,5 +1,5 @@
 //! Tests written for what the mutation run of issue 24 found unasserted in
-//! `src/batch.rs`: the hand seeds against the published SplitMix64, each
+//! `src/drivers/batch.rs`: the hand seeds against the published SplitMix64, each
 //! table row's best contract, and the message while another run holds an
 //! output's lock.
 
@@ -7,7 +7,7 @@ use assert_cmd::Command;
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::Stdio;
-use tysiac::batch::{hand_at, hand_seed};
+use tysiac::drivers::batch::{hand_at, hand_seed};
 use tysiac::CardSet;
 
 /// SplitMix64's output for a state (Steele, Lea and Flood 2014; Vigna's

@@ -3,7 +3,7 @@
 //! candidates' screening counts, and each row's levels against its cap.
 
 use tysiac::estimate::exchange::{self, sample_layout, screening_layout, ExchangeOptions};
-use tysiac::estimate::no_progress;
+use tysiac::solver::no_progress;
 use tysiac::{CardSet, Rules, Seat};
 
 fn hand(s: &str) -> CardSet {

@@ -1,14 +1,14 @@
 //! Tests written for what the mutation run of issue 24 found unasserted in
-//! `src/selfplay.rs`, `src/player.rs` and `src/pimc.rs`: the self-play
+//! `src/drivers/selfplay.rs`, `src/players/player.rs` and `src/players/pimc.rs`: the self-play
 //! report's arithmetic on games whose figures are set by hand, the
 //! `simple` player's rules of thumb on hand-made views, and PIMC's
 //! per-move statistics recomputed from the layouts.
 
-use tysiac::estimate::sample::sample_rng;
-use tysiac::estimate::Workers;
-use tysiac::pimc::{self, Objective, PimcOptions};
-use tysiac::player::{Context, Player, PlayerKind};
-use tysiac::selfplay::{play_games, report, Mean, PlayOptions};
+use tysiac::drivers::selfplay::{play_games, report, Mean, PlayOptions};
+use tysiac::engine::sample::sample_rng;
+use tysiac::players::pimc::{self, Objective, PimcOptions};
+use tysiac::players::player::{Context, Player, PlayerKind};
+use tysiac::solver::Workers;
 use tysiac::view::parse_views;
 use tysiac::{Move, Rules, Sampler, Seat, Solver, View};
 
@@ -249,8 +249,8 @@ fn pimc_move_statistics_are_those_of_the_layouts() {
     let rules = Rules::STANDARD;
     let mut seats = Vec::new();
     for moves in [0usize, 1, 2, 4, 5, 7] {
-        let mut rng = tysiac::random::rng(300 + moves as u64);
-        let mut p = tysiac::random::played_hand(&mut rng, &rules, moves);
+        let mut rng = tysiac::engine::random::rng(300 + moves as u64);
+        let mut p = tysiac::engine::random::played_hand(&mut rng, &rules, moves);
         p.contract = Some(120);
         let tysiac::Form::History(h) = &p.form else {
             panic!("a history")
@@ -331,7 +331,7 @@ fn pimc_move_statistics_are_those_of_the_layouts() {
 /// scores less (L/2). Both marriages kept: the cap is 300.
 #[test]
 fn a_tie_in_expected_score_announces_the_lower_level() {
-    use tysiac::player::announce;
+    use tysiac::players::player::announce;
     let rules = Rules::STANDARD;
     let kept: tysiac::CardSet = "KQ.KQ.A.A9".parse().unwrap();
     assert_eq!(announce(&rules, kept, 100, 0.5, &[200, 200, 200, 100]), 100);
@@ -358,8 +358,8 @@ fn simple_gives_nothing_to_the_declarer_with_two_players() {
 /// there.
 #[test]
 fn announcing_among_every_level_ignores_the_marriages() {
-    use tysiac::estimate::levels_from;
-    use tysiac::player::{announce, announce_among};
+    use tysiac::engine::contract::levels_from;
+    use tysiac::players::player::{announce, announce_among};
     let rules = Rules::STANDARD;
     let every = levels_from(100, 400, &rules);
     // No ceiling (standard has no `bid_max`) stops at u16::MAX, not wrapping.

@@ -1,12 +1,14 @@
 //! Tests written for what the mutation run of issue 24 found unasserted in
-//! `src/review.rs`: the report's text, and each verdict against the
+//! `src/analysis/review.rs`: the report's text, and each verdict against the
 //! documented thresholds (costly from the view at 3 points or 5% of the
 //! contract; docs/view.md).
 
-use tysiac::review::{
+use tysiac::analysis::review::{
     review, Review, Verdict, ViewSummary, ViewedExchange, ViewedMove, COSTLY_CHANCE, COSTLY_POINTS,
 };
-use tysiac::{random, Card, Exchange, Give, Move, Objective, PimcOptions, Rules, Seat, Solver};
+use tysiac::{
+    engine::random, Card, Exchange, Give, Move, Objective, PimcOptions, Rules, Seat, Solver,
+};
 
 fn card(s: &str) -> Card {
     s.parse().unwrap()
@@ -284,7 +286,7 @@ fn verdicts_follow_the_documented_thresholds_and_the_summary_adds_up() {
 /// neither 0 nor 1 and a chance cost computed with the wrong sign shows.
 #[test]
 fn the_exchange_view_is_the_best_of_the_layouts_best_exchanges() {
-    use tysiac::estimate::sample::{deal_unseen, sample_rng};
+    use tysiac::engine::sample::{deal_unseen, sample_rng};
     use tysiac::{Deal, Form};
     let rules = Rules::STANDARD;
     let mut judged_worse = 0;

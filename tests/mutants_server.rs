@@ -1,5 +1,5 @@
 //! Server tests written for what the mutation run of issue 24 found
-//! unasserted in `src/server/`: the page's assets, and that a cancelled
+//! unasserted in `src/shell/server/`: the page's assets, and that a cancelled
 //! job's unwinding prints no panic message on the server's stderr.
 
 mod serve_support;
@@ -23,7 +23,7 @@ fn fetch(s: &Server, path: &str) -> (u16, String, String) {
 }
 
 /// Every asset of the page is served whole, with its own type: the bodies
-/// are the files under `src/server/static/` as they are on disk.
+/// are the files under `src/shell/server/static/` as they are on disk.
 #[test]
 fn the_page_and_its_assets_are_served_with_their_types() {
     let s = Server::start(&[]);
@@ -147,7 +147,7 @@ fn jobs_started_together_from_many_threads_keep_their_own_ids_and_results() {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::{Arc, Barrier};
     use std::time::{Duration, Instant};
-    use tysiac::server::{Config, Jobs};
+    use tysiac::shell::server::{Config, Jobs};
 
     const N: usize = 24;
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -234,7 +234,7 @@ fn jobs_started_together_from_many_threads_keep_their_own_ids_and_results() {
 #[test]
 fn the_job_table_forgets_the_oldest_finished_jobs_past_64() {
     use std::time::Duration;
-    use tysiac::server::{Config, Jobs};
+    use tysiac::shell::server::{Config, Jobs};
 
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
@@ -337,7 +337,7 @@ fn a_background_job_ends_done_failed_cancelled_or_timed_out() {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
     use std::time::{Duration, Instant};
-    use tysiac::server::{Config, Jobs};
+    use tysiac::shell::server::{Config, Jobs};
 
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)

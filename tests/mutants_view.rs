@@ -1,7 +1,7 @@
 //! Tests written for what the mutation run of issue 24 found unasserted in
 //! `src/view/`: the points a seat's view keeps of the play.
 
-use tysiac::{random, Form, Rules, Seat, View};
+use tysiac::{engine::random, Form, Rules, Seat, View};
 
 /// `last_trick_bonus=N`: N points to the winner of the last trick, counted
 /// like card points (docs/rules.md). The same played hands seen from each seat,
@@ -75,7 +75,7 @@ fn the_unseen_cards_are_those_the_viewer_cannot_place() {
 /// written after the exchange (8 8 8: musik and exchange are stand-ins).
 #[test]
 fn every_sampled_layout_is_a_whole_deal_that_leads_to_its_start() {
-    use tysiac::estimate::sample::sample_rng;
+    use tysiac::engine::sample::sample_rng;
     use tysiac::{CardSet, Sampler};
     for (rules, seed) in [("standard musik_shown=no", 1u64), ("standard", 2)] {
         let rules: Rules = rules.parse().unwrap();
@@ -183,7 +183,7 @@ fn declaration_marks_on_leads_follow_the_rules() {
 /// gives them that very card.
 #[test]
 fn a_defender_s_view_of_a_history_knows_the_card_it_got() {
-    use tysiac::estimate::sample::sample_rng;
+    use tysiac::engine::sample::sample_rng;
     use tysiac::{Give, Sampler};
     let rules = Rules::STANDARD;
     for seed in 0..4u64 {

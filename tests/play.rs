@@ -1,10 +1,10 @@
 //! Playing from one seat's view: `suggest` (PIMC) and self-play.
 
 use assert_cmd::Command;
-use tysiac::estimate::Workers;
-use tysiac::pimc::{self, PimcOptions};
-use tysiac::selfplay::{play_games, PlayOptions};
-use tysiac::{random, CardSet, Rules, Seat, Solver, View};
+use tysiac::drivers::selfplay::{play_games, PlayOptions};
+use tysiac::players::pimc::{self, PimcOptions};
+use tysiac::solver::Workers;
+use tysiac::{engine::random, CardSet, Rules, Seat, Solver, View};
 
 fn opts(declarer: &str, defenders: &str, deals: usize) -> PlayOptions {
     PlayOptions {
@@ -26,7 +26,7 @@ fn same_seed_same_games_whatever_the_threads() {
     let o = opts("pimc:8", "pimc:8", 6);
     let one = play_games(&rules, &o, &Workers::new(rules, 1).unwrap(), &no_progress);
     let two = play_games(&rules, &o, &Workers::new(rules, 2).unwrap(), &no_progress);
-    let json = |g: &[tysiac::selfplay::Game]| serde_json::to_string(g).unwrap();
+    let json = |g: &[tysiac::drivers::selfplay::Game]| serde_json::to_string(g).unwrap();
     assert_eq!(json(&one), json(&two));
 }
 
@@ -411,7 +411,7 @@ fn bid_play_sets_double_dummy_beside_play_on_the_same_deals() {
 
 #[test]
 fn a_sampling_declarer_announces_the_best_expected_score() {
-    use tysiac::player::announce;
+    use tysiac::players::player::announce;
     let rules = Rules::STANDARD;
     // D keeps both red marriages: the cap is 120 + 100 + 80 = 300, so the
     // levels are not cut short.
@@ -450,7 +450,7 @@ fn a_sampling_declarer_announces_the_best_expected_score() {
 /// marriages its leads declared.
 #[test]
 fn self_play_books_each_seats_own_points() {
-    use tysiac::position::Form;
+    use tysiac::engine::position::Form;
     let rules = Rules::STANDARD;
     let games = play_games(
         &rules,

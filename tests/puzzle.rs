@@ -2,7 +2,7 @@
 
 use assert_cmd::Command;
 use predicates::prelude::*;
-use tysiac::puzzle::{self, Difficulty, Goal, Options, PlayStyle, Side, Theme};
+use tysiac::analysis::puzzle::{self, Difficulty, Goal, Options, PlayStyle, Side, Theme};
 use tysiac::{parse_position, parse_positions, Position, Rules, Seat, Setup, Solver};
 
 /// Two tricks left, D on lead holding the heart marriage; L holds AH and a

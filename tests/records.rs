@@ -7,11 +7,11 @@
 
 use assert_cmd::Command;
 use serde_json::Value;
-use tysiac::game::computer::Computer;
 use tysiac::game::record::{json_lines, read, write};
 use tysiac::game::redeal::void_deal_of;
 use tysiac::game::{Action, Call, Decision, Table};
-use tysiac::player::PlayerKind;
+use tysiac::players::computer::Computer;
+use tysiac::players::player::PlayerKind;
 use tysiac::solver::Solver;
 use tysiac::Rules;
 

@@ -15,7 +15,7 @@ use common::reference::{
 };
 use rand::seq::SliceRandom;
 use rand::Rng;
-use tysiac::state::trick_winner;
+use tysiac::engine::state::trick_winner;
 use tysiac::{Card, CardSet, Move, Rules, Seat, State, Suit};
 
 fn sorted(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
@@ -219,7 +219,7 @@ fn a_declared_marriage_scores_and_makes_trump_at_once() {
 fn discard_points_count_for_the_declarer_only_when_asked() {
     let deal: tysiac::Deal = "AKQ.T9..AJ T9.AK.KJ.Q J.QJ.AT9.T ..Q.K9".parse().unwrap();
     // Discard TD 9D JS: 10 + 0 + 2 = 12 points.
-    let give = tysiac::deal::Give::Discard(".T9..J".parse::<CardSet>().unwrap());
+    let give = tysiac::engine::deal::Give::Discard(".T9..J".parse::<CardSet>().unwrap());
     let ex = tysiac::Exchange { give, trump: None };
     let none: Rules = "standard musik=discard".parse().unwrap();
     let decl: Rules = "standard musik=discard discard_points=declarer"

@@ -1,7 +1,7 @@
 //! The post-mortem from each mover's view (`analyze --view`).
 
-use tysiac::review::{review, Verdict};
-use tysiac::{analyze_position, random, PimcOptions, Rules, Seat, Solver, View};
+use tysiac::analysis::review::{review, Verdict};
+use tysiac::{analyze_position, engine::random, PimcOptions, Rules, Seat, Solver, View};
 
 #[test]
 fn view_costs_agree_with_double_dummy_where_the_mover_sees_everything() {
@@ -145,16 +145,16 @@ fn chance_costs_take_each_movers_side() {
             ..PimcOptions::default()
         };
         let r = review(&p, &opts, &mut solver).unwrap();
-        let tysiac::position::Form::History(h) = &p.form else {
+        let tysiac::engine::position::Form::History(h) = &p.form else {
             unreachable!()
         };
         for m in &r.moves {
             let mut upto = p.clone();
-            if let tysiac::position::Form::History(hh) = &mut upto.form {
+            if let tysiac::engine::position::Form::History(hh) = &mut upto.form {
                 hh.moves.truncate(m.number - 1);
             }
             let view = View::from_position(&upto, Some(m.seat)).unwrap();
-            let s = tysiac::pimc::suggest_with(&view, &opts, &mut solver).unwrap();
+            let s = tysiac::players::pimc::suggest_with(&view, &opts, &mut solver).unwrap();
             let make = |mv| s.moves.iter().find(|x| x.mv == mv).unwrap().make.unwrap();
             let played = make(h.moves[m.number - 1]);
             let makes: Vec<f64> = s.moves.iter().map(|x| x.make.unwrap()).collect();

@@ -15,7 +15,7 @@
 mod common;
 
 use common::uniformity::{chi_square_quantile, uniformity};
-use tysiac::estimate::sample::landing_counts;
+use tysiac::engine::sample::landing_counts;
 use tysiac::estimate::{bid, exchange, BidOptions, RealisticOptions};
 use tysiac::{CardSet, Deal, Rules, Seat, Solver};
 

@@ -3,7 +3,7 @@
 
 use assert_cmd::Command;
 use predicates::prelude::*;
-use tysiac::score::{
+use tysiac::engine::score::{
     check_bid, check_points, hand_score, parse_sheet, Game, GameResult, Hand, HandEnd, Outcome,
 };
 use tysiac::{Rounding, Rules};
@@ -469,8 +469,8 @@ fn cli_scores_a_hand_from_its_position() {
 fn complete_hand() -> String {
     use rand::Rng;
     let rules = Rules::STANDARD;
-    let mut rng = tysiac::random::rng(7);
-    let deal = tysiac::random::deal(&mut rng);
+    let mut rng = tysiac::engine::random::rng(7);
+    let deal = tysiac::engine::random::deal(&mut rng);
     let exchange = deal.exchanges(&rules)[0];
     let mut s = deal.after(&rules, &exchange).unwrap();
     let mut moves = Vec::new();
@@ -488,7 +488,7 @@ fn complete_hand() -> String {
 
 fn final_points(text: &str) -> [u16; 3] {
     let p = tysiac::parse_position(text).unwrap();
-    tysiac::score::history_points(&p).unwrap()
+    tysiac::engine::score::history_points(&p).unwrap()
 }
 
 #[test]

@@ -4,8 +4,8 @@
 
 use assert_cmd::Command;
 use predicates::prelude::*;
-use tysiac::rules::SWITCHES;
-use tysiac::score::{check_bid, hand_score, Game, GameResult, Hand, Outcome};
+use tysiac::engine::rules::SWITCHES;
+use tysiac::engine::score::{check_bid, hand_score, Game, GameResult, Hand, Outcome};
 use tysiac::{CardSet, Rules};
 
 fn rules(text: &str) -> Rules {
@@ -654,7 +654,7 @@ fn complete_hand() -> String {
     use rand::Rng;
     let rules = Rules::RU;
     let deal: tysiac::Deal = "AKQ.T9..AJ T9.AK.KJ.Q J.QJ.AT9.T ..Q.K9".parse().unwrap();
-    let mut rng = tysiac::random::rng(3);
+    let mut rng = tysiac::engine::random::rng(3);
     let exchange = deal.exchanges(&rules)[0];
     let mut s = deal.after(&rules, &exchange).unwrap();
     let mut moves = Vec::new();

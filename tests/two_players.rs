@@ -4,7 +4,7 @@
 //! worked by hand in the comments beside it.
 
 use proptest::prelude::*;
-use tysiac::deal::Give;
+use tysiac::engine::deal::Give;
 use tysiac::{parse_position, parse_positions_with, CardSet, Deal, Form, Position, Rules, Seat};
 
 fn rules(text: &str) -> Rules {

@@ -14,10 +14,11 @@ use std::collections::HashMap;
 
 use common::uniformity::goodness;
 use rand::Rng;
-use tysiac::estimate::sample::{combinations, sample_rng};
+use tysiac::engine::sample::{combinations, sample_rng};
 use tysiac::view::parse_views;
 use tysiac::{
-    random, CardSet, Deal, Exchange, Form, Give, Move, Position, Rules, Sampler, Seat, State, View,
+    engine::random, CardSet, Deal, Exchange, Form, Give, Move, Position, Rules, Sampler, Seat,
+    State, View,
 };
 
 /// The seen plays of a history: card and whether it declared.

@@ -17,11 +17,11 @@ use std::collections::HashMap;
 use common::uniformity::goodness;
 use rand::seq::SliceRandom;
 use rand::Rng;
-use tysiac::estimate::sample::{combinations, sample_rng};
+use tysiac::engine::sample::{combinations, sample_rng};
 use tysiac::view::parse_views;
 use tysiac::{
-    parse_position, random, Card, CardSet, Deal, Declare, Exchange, Form, Give, LaidAway, Move,
-    Position, Rules, Sampler, Seat, Seen, State, View,
+    engine::random, parse_position, Card, CardSet, Deal, Declare, Exchange, Form, Give, LaidAway,
+    Move, Position, Rules, Sampler, Seat, Seen, State, View,
 };
 
 fn rules(text: &str) -> Rules {
@@ -447,7 +447,7 @@ fn the_view_of_a_history_follows_the_true_hand() {
             seen_points[0] -= start.points[0];
             if let (true, None) = (now.is_over(), view.last_musik()) {
                 seen_points[now.leader.index()] -=
-                    tysiac::state::last_musik_points(&r, start.last_musik);
+                    tysiac::engine::state::last_musik_points(&r, start.last_musik);
             }
             assert_eq!(table.points, seen_points, "{seat}'s view of\n{p}");
             assert_eq!(table.trump, now.trump);
@@ -506,7 +506,7 @@ fn the_last_musik_counts_for_the_view_only_when_it_knows_its_cards() {
         let l = view_of(&p, Seat::L);
         assert_eq!(l.last_musik(), None);
         let w = end.leader.index();
-        points[w] -= tysiac::state::last_musik_points(&p.rules, start.last_musik);
+        points[w] -= tysiac::engine::state::last_musik_points(&p.rules, start.last_musik);
         assert_eq!(l.table().points, points);
         // Before the end nobody counts it: the table holds the tricks won.
         let before = position(&hand_text(700 + seed, "players=2", 19));

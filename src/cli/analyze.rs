@@ -38,7 +38,7 @@ pub struct AnalyzeArgs {
     pub inference: tysiac::Inference,
     /// Only shard I of N of the hands (all files, in order): a contiguous slice.
     #[arg(long, value_name = "I/N")]
-    pub shard: Option<tysiac::batch::Shard>,
+    pub shard: Option<tysiac::drivers::batch::Shard>,
     /// Append one JSON line per hand to FILE (each with `index`, its number
     /// in the input); a rerun resumes after the complete lines.
     #[arg(long, value_name = "FILE")]
@@ -56,10 +56,10 @@ fn analyze_record(source: &super::input::Source, args: &AnalyzeArgs) -> Result<(
     let rec =
         tysiac::game::record::read(&source.text).map_err(|e| format!("{}:{e}", source.name))?;
     let workers =
-        tysiac::estimate::Workers::new(rec.table.rules, args.threads).map_err(|e| e.to_string())?;
-    let work = tysiac::game::postmortem::calls_to_judge(&rec.table);
+        tysiac::solver::Workers::new(rec.table.rules, args.threads).map_err(|e| e.to_string())?;
+    let work = tysiac::analysis::postmortem::calls_to_judge(&rec.table);
     let bar = super::progress::Bar::new(work as u64, "judging calls", false);
-    let mut review = tysiac::game::postmortem::review(
+    let mut review = tysiac::analysis::postmortem::review(
         &rec.table,
         args.bid_samples,
         args.seed,
@@ -78,7 +78,7 @@ fn analyze_record(source: &super::input::Source, args: &AnalyzeArgs) -> Result<(
             objective: None,
             inference: args.inference,
         };
-        tysiac::game::postmortem::view_hands(&rec.table, &mut review, &opts, &|| bar.tick())
+        tysiac::analysis::postmortem::view_hands(&rec.table, &mut review, &opts, &|| bar.tick())
             .map_err(|e| format!("{}: --view: {e}", source.name))?;
         bar.finish();
     }
@@ -90,8 +90,10 @@ fn analyze_record(source: &super::input::Source, args: &AnalyzeArgs) -> Result<(
                                          "seed": review.seed});
         println!("{summary}");
     } else {
-        let names =
-            tysiac::words::Names::of_game(rec.table.players.clone(), rec.header.seats.as_deref());
+        let names = tysiac::game::words::Names::of_game(
+            rec.table.players.clone(),
+            rec.header.seats.as_deref(),
+        );
         print!("{}", review.report(&names));
     }
     Ok(())
@@ -205,7 +207,7 @@ pub fn run(args: AnalyzeArgs) -> ExitCode {
                     objective: None,
                     inference: args.inference,
                 };
-                match tysiac::review::review(&position, &opts, solver) {
+                match tysiac::analysis::review::review(&position, &opts, solver) {
                     Ok(r) => Some(r),
                     Err(e) => {
                         let name = position.name(index + 1);

@@ -32,7 +32,7 @@ pub struct BidArgs {
     /// their own exchange, instead of solving it double-dummy; the report
     /// sets the double-dummy value of the same deals beside it.
     #[arg(long, value_name = "PLAYER", conflicts_with = "realistic")]
-    pub play: Option<tysiac::player::PlayerKind>,
+    pub play: Option<tysiac::players::player::PlayerKind>,
     /// How the others are read (model) or not (none: uniform layouts): with
     /// --play, the pimc defenders read D's contract and gift; with --auction
     /// and --record, each call's layouts are weighed by the others' calls
@@ -141,8 +141,8 @@ fn in_auction(
     c: &super::sampling::SamplingArgs,
     verbose: bool,
 ) -> ExitCode {
-    use tysiac::game::judge;
-    let seats = judge::auction_seats(&c.rules);
+    use tysiac::players::bidding;
+    let seats = bidding::auction_seats(&c.rules);
     let mut totals = [0i32; 3];
     if let Some(text) = scores {
         for w in text.split_whitespace() {
@@ -166,7 +166,7 @@ fn in_auction(
             }
         }
     }
-    let seen = match judge::parse_auction(auction, &c.rules, hand, 0) {
+    let seen = match bidding::parse_auction(auction, &c.rules, hand, 0) {
         Ok(mut s) => {
             s.total = totals[s.me];
             s
@@ -177,12 +177,12 @@ fn in_auction(
     if samples == 0 {
         return fail("--samples must be at least 1");
     }
-    let workers = match estimate::Workers::new(c.rules, c.threads) {
+    let workers = match tysiac::solver::Workers::new(c.rules, c.threads) {
         Ok(w) => w,
         Err(e) => return fail(e),
     };
     let bar = Bar::new(samples as u64, "auction", c.quiet);
-    let (j, draws) = judge::judge_on(&workers, &seen, samples, c.seed, inference, &|| bar.tick());
+    let (j, draws) = bidding::judge_on(&workers, &seen, samples, c.seed, inference, &|| bar.tick());
     bar.finish();
     if c.json {
         let json = serde_json::json!({
@@ -250,7 +250,9 @@ fn from_record(
     inference: tysiac::Inference,
     c: &super::sampling::SamplingArgs,
 ) -> ExitCode {
-    use tysiac::game::{computer::Computer, judge, postmortem};
+    use tysiac::analysis::postmortem;
+    use tysiac::players::bidding;
+    use tysiac::players::computer::Computer;
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => return fail(format!("--record {}: cannot read: {e}", path.display())),
@@ -281,7 +283,7 @@ fn from_record(
         b => t.sheet.hands[b - 1].totals.clone(),
     };
     let samples = c.samples.unwrap_or(AUCTION_SAMPLES);
-    let workers = match estimate::Workers::new(t.rules, c.threads) {
+    let workers = match tysiac::solver::Workers::new(t.rules, c.threads) {
         Ok(w) => w,
         Err(e) => return fail(e),
     };
@@ -300,7 +302,7 @@ fn from_record(
     let next = match t.turn() {
         Some(turn) if k + 1 == t.hands.len() && turn.decision == tysiac::game::Decision::Call => {
             let seen = Computer::seen(t, turn.player);
-            let (j, d) = judge::judge_on(&workers, &seen, samples, c.seed, inference, &|| {});
+            let (j, d) = bidding::judge_on(&workers, &seen, samples, c.seed, inference, &|| {});
             Some((t.players[turn.player].clone(), j, d))
         }
         _ => None,
@@ -320,7 +322,7 @@ fn from_record(
         return ExitCode::SUCCESS;
     }
     println!("hand {n} of {} · {samples} layouts a call", path.display());
-    let names = tysiac::words::Names::of_game(t.players.clone(), rec.header.seats.as_deref());
+    let names = tysiac::game::words::Names::of_game(t.players.clone(), rec.header.seats.as_deref());
     for cv in &calls {
         println!("{}", cv.said(&names));
     }
@@ -328,7 +330,7 @@ fn from_record(
         let who = t.players.iter().position(|x| *x == p).expect("a player");
         println!(
             "{} to call now: best {} ({:+.1})",
-            tysiac::words::sentence(names.who(who)),
+            tysiac::game::words::sentence(names.who(who)),
             j.best,
             j.best_value()
         );

@@ -3,10 +3,11 @@
 
 use std::process::ExitCode;
 
+use tysiac::drivers::selfplay::{play_games, report, PlayOptions};
+use tysiac::engine::contract::cap;
 use tysiac::estimate::stats::wilson;
-use tysiac::estimate::{cap, Workers};
-use tysiac::player::PlayerKind;
-use tysiac::selfplay::{play_games, report, PlayOptions};
+use tysiac::players::player::PlayerKind;
+use tysiac::solver::Workers;
 use tysiac::CardSet;
 
 use super::sampling::{fail, prob, Bar, SamplingArgs};

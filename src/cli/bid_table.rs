@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use tysiac::batch::{self, Expect, Output, Shard, ALL_HANDS};
-use tysiac::estimate::Workers;
+use tysiac::drivers::batch::{self, Expect, Output, Shard, ALL_HANDS};
+use tysiac::solver::Workers;
 use tysiac::{CardSet, Rules};
 
 use super::progress::Bar;

@@ -7,12 +7,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
-use tysiac::estimate::Workers;
-use tysiac::game::arena;
-use tysiac::game::computer::Computer;
+use tysiac::drivers::arena;
 use tysiac::game::record;
+use tysiac::game::words::{sentence, Names};
 use tysiac::game::{Action, Call, Decision, Table, Turn};
-use tysiac::words::{sentence, Names};
+use tysiac::players::computer::Computer;
+use tysiac::solver::Workers;
 use tysiac::{CardSet, Rules, Solver, Suit};
 
 use super::progress::{interrupt_ends_the_run, Bar};
@@ -136,7 +136,8 @@ fn play(args: GameArgs) -> Result<ExitCode, String> {
     let (args, mut seats) = table_of(args)?;
     if let Some(i) = args.inference {
         for s in seats.iter_mut().filter(|s| *s != "me") {
-            let kind: tysiac::player::PlayerKind = s.parse().expect("checked by parse_seats");
+            let kind: tysiac::players::player::PlayerKind =
+                s.parse().expect("checked by parse_seats");
             *s = kind.reading(i).to_string();
         }
     }
@@ -228,7 +229,7 @@ fn new_record(seed: Option<u64>, record: Option<&Path>) -> Result<(u64, PathBuf)
     if let Some(path) = record {
         create_new(path).map_err(|e| format!("--record {}: {e}", path.display()))?;
         return Ok((
-            seed.unwrap_or_else(tysiac::random::clock_seed),
+            seed.unwrap_or_else(tysiac::engine::random::clock_seed),
             path.to_path_buf(),
         ));
     }
@@ -237,7 +238,7 @@ fn new_record(seed: Option<u64>, record: Option<&Path>) -> Result<(u64, PathBuf)
             Some(s) if n == 1 => (s, format!("tysiac-game-{s}.txt")),
             Some(s) => (s, format!("tysiac-game-{s}-{n}.txt")),
             None => {
-                let s = tysiac::random::clock_seed();
+                let s = tysiac::engine::random::clock_seed();
                 (s, format!("tysiac-game-{s}.txt"))
             }
         };
@@ -266,7 +267,8 @@ fn table_of(mut args: GameArgs) -> Result<(GameArgs, Vec<String>), String> {
         (None, None) if two_by_rules => "me,pimc".into(),
         (None, None) => "me,pimc,pimc".into(),
     };
-    let seats = tysiac::game::computer::parse_seats(&text).map_err(|e| format!("--seats: {e}"))?;
+    let seats =
+        tysiac::players::computer::parse_seats(&text).map_err(|e| format!("--seats: {e}"))?;
     if let Some(n) = players.filter(|&n| n != seats.len()) {
         return Err(format!(
             "--players {n} but --seats names {}: give as many seats as players",
@@ -554,7 +556,7 @@ fn sheet(table: &Table, names: &Names) -> String {
 
 fn example_exchange(table: &Table) -> String {
     let deal = table.hand().deal().expect("a declarer");
-    tysiac::estimate::guessed_exchanges(&deal, &table.rules)[0].to_string()
+    tysiac::engine::contract::guessed_exchanges(&deal, &table.rules)[0].to_string()
 }
 
 /// How things are shown: suits (in colour or not) and players (by name,
@@ -989,7 +991,7 @@ impl Show {
             format!("{} the musik face down and ", self.says(p, "take"))
         };
         let away = match e.give {
-            tysiac::deal::Give::Pass(..) => {
+            tysiac::engine::deal::Give::Pass(..) => {
                 let each: Vec<String> = e
                     .cards()
                     .iter()
@@ -1005,10 +1007,10 @@ impl Show {
                     .collect();
                 format!("{} {}", self.names.verb(p, "give"), each.join(" and "))
             }
-            tysiac::deal::Give::Discard(_) => {
+            tysiac::engine::deal::Give::Discard(_) => {
                 format!("{} three cards", self.names.verb(p, "discard"))
             }
-            tysiac::deal::Give::LayAway(..) => {
+            tysiac::engine::deal::Give::LayAway(..) => {
                 format!("{} two cards away", self.names.verb(p, "lay"))
             }
         };

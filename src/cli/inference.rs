@@ -5,14 +5,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
-use tysiac::estimate::Workers;
-use tysiac::inference::data::{GiftSeen, LeadSeen, WorthSeen};
-use tysiac::inference::{
-    announced, calibrate, check, contract_features, data, hand_features, said, train, Interval,
-    Model, Ordinal, Temper,
+use tysiac::drivers::training::data::{GiftSeen, LeadSeen, WorthSeen};
+use tysiac::drivers::training::{calibrate, check, data, train};
+use tysiac::players::inference::{
+    announced, contract_features, hand_features, said, Interval, Model, Ordinal, Temper,
 };
-use tysiac::inference::{GIFT_FEATURE_NAMES, HAND_FEATURE_NAMES, LEAD_FEATURE_NAMES};
-use tysiac::player::PlayerKind;
+use tysiac::players::inference::{GIFT_FEATURE_NAMES, HAND_FEATURE_NAMES, LEAD_FEATURE_NAMES};
+use tysiac::players::player::PlayerKind;
+use tysiac::solver::Workers;
 use tysiac::{CardSet, Rules};
 
 use super::progress::Bar;
@@ -339,7 +339,7 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
         bid,
         contract,
         worth,
-        announce_from: tysiac::inference::ANNOUNCE_FROM.into(),
+        announce_from: tysiac::players::inference::ANNOUNCE_FROM.into(),
         gift,
         lead,
         // Untempered but for the contract's exponents if asked:

@@ -4,9 +4,10 @@
 use std::process::ExitCode;
 
 use clap::Args;
-use tysiac::estimate::{parse_hand, Workers};
-use tysiac::player::PlayerKind;
-use tysiac::selfplay::{play_games, report, Mean, PlayOptions, PlayReport};
+use tysiac::drivers::selfplay::{play_games, report, Mean, PlayOptions, PlayReport};
+use tysiac::estimate::parse_hand;
+use tysiac::players::player::PlayerKind;
+use tysiac::solver::Workers;
 use tysiac::Rules;
 
 use super::progress::Bar;
@@ -60,7 +61,7 @@ pub struct PlayArgs {
     /// Only shard I of N of the deal indices 0..deals: a contiguous slice
     /// (each deal seeded by (seed, index) as in a whole run).
     #[arg(long, value_name = "I/N")]
-    pub shard: Option<tysiac::batch::Shard>,
+    pub shard: Option<tysiac::drivers::batch::Shard>,
     /// With --json: append the games to FILE (no summary); a rerun resumes.
     #[arg(long, value_name = "FILE", requires = "json")]
     pub out: Option<std::path::PathBuf>,
@@ -77,7 +78,7 @@ fn deals(s: &str) -> Result<usize, String> {
 
 pub fn run(args: PlayArgs) -> ExitCode {
     let rules = args.rules;
-    if let Err(e) = tysiac::score::check_bid(&rules, args.bid) {
+    if let Err(e) = tysiac::engine::score::check_bid(&rules, args.bid) {
         eprintln!("error: --bid: {e}");
         return ExitCode::from(2);
     }

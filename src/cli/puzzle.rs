@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use clap::Args;
 use serde_json::json;
-use tysiac::puzzle::{self, Difficulty, Goal, Options, PlayStyle, Side, Theme};
+use tysiac::analysis::puzzle::{self, Difficulty, Goal, Options, PlayStyle, Side, Theme};
 use tysiac::{parse_positions_with, Position, Rules, Solver};
 
 use super::input::{no_positions, plural, read_sources};
@@ -93,7 +93,7 @@ fn count_arg(text: &str) -> Result<usize, String> {
         Ok(n) if (1..=MAX_COUNT).contains(&n) => Ok(n),
         _ => Err(format!(
             "'{}' is not a number of puzzles from 1 to {MAX_COUNT}",
-            tysiac::error::clip(text, tysiac::error::QUOTE)
+            tysiac::engine::error::clip(text, tysiac::engine::error::QUOTE)
         )),
     }
 }
@@ -108,7 +108,7 @@ fn generate(args: &PuzzleArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let seed = args.seed.unwrap_or_else(tysiac::random::clock_seed);
+    let seed = args.seed.unwrap_or_else(tysiac::engine::random::clock_seed);
     let opts = Options {
         rules: args.rules.unwrap_or_default(),
         seed,
@@ -248,7 +248,7 @@ fn verify(file: &PathBuf, args: &PuzzleArgs) -> ExitCode {
             }
         }
         let line = match (&result, args.json) {
-            (_, true) => tysiac::json::verify_json(name, &result).to_string(),
+            (_, true) => tysiac::shell::json::verify_json(name, &result).to_string(),
             (Ok(v), false) => format!("ok {name}: {} (expect {})", v.solution, v.value),
             (Err(_), false) => format!("FAIL {name}"),
         };

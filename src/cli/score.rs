@@ -1,15 +1,15 @@
 //! `tysiac score`: a game's running score sheet (issue 4). The input format
-//! is described in `tysiac::score` and `docs/score.md`.
+//! is described in `tysiac::engine::score` and `docs/score.md`.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
-use tysiac::json::GameJson;
-use tysiac::position::{Form, History};
-use tysiac::score::{self, parse_sheet, Game, Hand, HandEnd, HandLine, Outcome};
-use tysiac::words::Names;
+use tysiac::engine::position::{Form, History};
+use tysiac::engine::score::{self, parse_sheet, Game, Hand, HandEnd, HandLine, Outcome};
+use tysiac::game::words::Names;
+use tysiac::shell::json::GameJson;
 use tysiac::{parse_positions, Position, Rules, Seat};
 
 use super::input::read_sources;

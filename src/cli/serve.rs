@@ -1,11 +1,11 @@
-//! `tysiac serve`: the web page and the JSON API (see `tysiac::server` and
+//! `tysiac serve`: the web page and the JSON API (see `tysiac::shell::server` and
 //! `docs/api.md`).
 
 use std::net::SocketAddr;
 use std::process::ExitCode;
 
 use clap::Args;
-use tysiac::server::{self, Config};
+use tysiac::shell::server::{self, Config};
 
 #[derive(Args)]
 pub struct ServeArgs {

@@ -2,9 +2,9 @@
 //! `analyze`, `play`): the items in their input order, shard I the slice
 //! [`Shard::range`] of them. Without `--shard` nothing changes.
 
-use tysiac::batch::Shard;
-use tysiac::estimate::{Progress, Workers};
-use tysiac::selfplay::{play_game, Game, PlayOptions};
+use tysiac::drivers::batch::Shard;
+use tysiac::drivers::selfplay::{play_game, Game, PlayOptions};
+use tysiac::solver::{Progress, Workers};
 use tysiac::Rules;
 
 /// The shard's slice of `items` (all of them without a shard).
@@ -69,7 +69,7 @@ pub fn play_to_file(
     path: &std::path::Path,
     progress: Progress,
 ) -> Result<(), String> {
-    use tysiac::batch::{Expect, Output};
+    use tysiac::drivers::batch::{Expect, Output};
     let r = shard.unwrap_or(Shard::ALL).range(opts.deals);
     let indices: Vec<usize> = r.clone().collect();
     let run: Vec<(&'static str, serde_json::Value)> = vec![
@@ -117,16 +117,16 @@ pub fn play_to_file(
 pub fn open_out(
     path: Option<&std::path::Path>,
     indices: std::ops::Range<usize>,
-) -> Result<Option<tysiac::batch::Output>, String> {
+) -> Result<Option<tysiac::drivers::batch::Output>, String> {
     let Some(path) = path else {
         return Ok(None);
     };
     let indices: Vec<usize> = indices.collect();
-    let expect = tysiac::batch::Expect {
+    let expect = tysiac::drivers::batch::Expect {
         indices: &indices,
         same: Vec::new(),
     };
-    tysiac::batch::Output::open(path, &expect)
+    tysiac::drivers::batch::Output::open(path, &expect)
         .map(Some)
         .map_err(|e| format!("--out: {e}"))
 }

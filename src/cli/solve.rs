@@ -50,7 +50,7 @@ pub struct SolveArgs {
     pub quiet: bool,
     /// Only shard I of N of the positions (all files, in order): a contiguous slice.
     #[arg(long, value_name = "I/N")]
-    pub shard: Option<tysiac::batch::Shard>,
+    pub shard: Option<tysiac::drivers::batch::Shard>,
     /// Append one JSON line per position to FILE (each with `index`, its
     /// number in the input); a rerun resumes after the complete lines.
     #[arg(long, value_name = "FILE")]
@@ -262,14 +262,14 @@ fn line_text(sol: &Solution) -> String {
 
 fn json_line(name: &str, p: &Position, outcome: &Outcome, target: Option<u16>) -> Value {
     match outcome {
-        Outcome::Target { reaches, exchange } => tysiac::json::target_json(
+        Outcome::Target { reaches, exchange } => tysiac::shell::json::target_json(
             name,
             p,
             target.unwrap_or_default(),
             *reaches,
             exchange.as_ref(),
         ),
-        Outcome::Solved(s) => tysiac::json::solution_json(name, p, s),
+        Outcome::Solved(s) => tysiac::shell::json::solution_json(name, p, s),
     }
 }
 
@@ -349,7 +349,7 @@ fn report(name: &str, p: &Position, outcome: &Outcome, target: Option<u16>) -> S
 fn describe_exchange(e: &Exchange) -> String {
     let cards = e.cards();
     let mut text = match (e.give, cards.as_slice()) {
-        (tysiac::deal::Give::LayAway(kept, musik), _) => {
+        (tysiac::engine::deal::Give::LayAway(kept, musik), _) => {
             format!("lay away {kept} (its points D's) and {musik} (into the other musik)")
         }
         (_, [l, r]) => format!("{l} to L, {r} to R"),

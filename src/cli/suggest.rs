@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 use serde_json::json;
-use tysiac::estimate::Workers;
-use tysiac::pimc::{self, Objective, PimcOptions, Suggestion};
+use tysiac::players::pimc::{self, Objective, PimcOptions, Suggestion};
+use tysiac::solver::Workers;
 use tysiac::view::parse_views;
 use tysiac::{Inference, Rules, Seat};
 

@@ -16,17 +16,16 @@
 
 use serde::Serialize;
 
-use super::sample::{combinations, deal_around, deal_unseen, declarer_layout, sample_rng};
 use super::stats::{wilson, Histogram};
-use super::{
-    cap, floor_level, guessed_exchanges, highest_level, levels_from, mean, InputError, LevelRow,
-    Progress, Workers,
-};
-use crate::cardset::CardSet;
-use crate::deal::{Deal, Exchange};
-use crate::random::SeededRng;
-use crate::rules::{Players, Rules};
+use super::{floor_level, highest_level, mean, InputError, LevelRow};
+use crate::engine::cardset::CardSet;
+use crate::engine::contract::{cap, guessed_exchanges, levels_from};
+use crate::engine::deal::{Deal, Exchange};
+use crate::engine::random::SeededRng;
+use crate::engine::rules::{Players, Rules};
+use crate::engine::sample::{combinations, deal_around, deal_unseen, declarer_layout, sample_rng};
 use crate::solver::Solver;
+use crate::solver::{Progress, Workers};
 
 /// The seed used when none is given, so two runs agree by default.
 pub const DEFAULT_SEED: u64 = 1000;
@@ -42,7 +41,7 @@ pub struct RealisticOptions {
     /// Layouts of the defenders' cards the choice is made on.
     pub choice_layouts: usize,
     /// Exchanges tried: the best exchange of each choice layout, then the
-    /// most promising by a cheap guess ([`super::exchange_guess`]) up to
+    /// most promising by a cheap guess ([`crate::engine::contract::exchange_guess`]) up to
     /// this many; the others are not considered.
     pub candidates: usize,
 }
@@ -507,8 +506,8 @@ pub fn report_with_defence(
     // What may be bid before the musik: the marriages' cap, or 120 under
     // `bid_limit=120_before_musik`.
     let hand_cap = match rules.bid_limit {
-        crate::rules::BidLimit::Marriages => cap(hand, rules),
-        crate::rules::BidLimit::Before120 => cap(hand, rules).min(120),
+        crate::engine::rules::BidLimit::Marriages => cap(hand, rules),
+        crate::engine::rules::BidLimit::Before120 => cap(hand, rules).min(120),
     };
     let musiks = combinations(!hand, rules.musik_size());
     let max_conceivable = musiks

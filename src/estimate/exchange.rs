@@ -9,7 +9,7 @@
 //! 1. *Screening*: on `screen` layouts of their own, the solver finds the
 //!    best exchange for each layout. The exchanges that were best somewhere
 //!    (most often first), topped up by the cheap guess
-//!    ([`super::exchange_guess`]), become the `candidates`.
+//!    ([`crate::engine::contract::exchange_guess`]), become the `candidates`.
 //! 2. *Scoring*: each candidate is solved exactly on `samples` fresh
 //!    layouts; the probabilities and means come from these alone, so the
 //!    screening's luck does not flatter the winner.
@@ -17,13 +17,13 @@
 use serde::Serialize;
 
 use super::bid::{check_confidence, check_count, DEFAULT_SEED};
-use super::sample::{deal_unseen, sample_rng, AUX_STREAM};
-use super::{
-    cap, floor_level, guessed_exchanges, levels_from, mean, InputError, LevelRow, Progress, Workers,
-};
-use crate::cardset::CardSet;
-use crate::deal::{Deal, Exchange, Give};
-use crate::rules::{Players, Rules};
+use super::{floor_level, mean, InputError, LevelRow};
+use crate::engine::cardset::CardSet;
+use crate::engine::contract::{cap, guessed_exchanges, levels_from};
+use crate::engine::deal::{Deal, Exchange, Give};
+use crate::engine::rules::{Players, Rules};
+use crate::engine::sample::{deal_unseen, sample_rng, AUX_STREAM};
+use crate::solver::{Progress, Workers};
 
 /// Options of an `exchange` estimate.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -281,7 +281,7 @@ pub fn estimate(
     opts.check(rules)?;
     if let Some(c) = opts.contract {
         // No exchange can keep more marriages than the ten cards hold.
-        let most = super::cap(ten, rules);
+        let most = crate::engine::contract::cap(ten, rules);
         if c > most {
             return Err(InputError::Option(format!(
                 "--contract {c} is above what any exchange allows with these cards \

@@ -12,9 +12,9 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
-use crate::cardset::CardSet;
-use crate::estimate::cap;
-use crate::rules::{BidLimit, Rules};
+use crate::engine::cardset::CardSet;
+use crate::engine::contract::cap;
+use crate::engine::rules::{BidLimit, Rules};
 
 /// One call in the auction.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -253,7 +253,7 @@ impl Auction {
 
     /// The highest level `bidder` may bid: its cap, and `bid_max`.
     pub fn highest(&self, bidder: usize) -> u16 {
-        let rule_max = crate::score::max_contract(&self.rules);
+        let rule_max = crate::engine::score::max_contract(&self.rules);
         self.caps[bidder].unwrap_or(rule_max).min(rule_max)
     }
 
@@ -281,7 +281,7 @@ impl Auction {
             return calls;
         }
         let low = self.lowest_raise();
-        let levels = crate::estimate::levels_from(low, self.highest(b), &self.rules);
+        let levels = crate::engine::contract::levels_from(low, self.highest(b), &self.rules);
         calls.extend(levels.iter().map(|&l| Call::Bid(l)));
         if self.may_bid_blind(b) {
             calls.extend(

@@ -7,20 +7,17 @@
 //! - [`table`]: the game as a state machine of [`Turn`]s and [`Action`]s;
 //! - [`record`]: a game written down and read back (text and JSON);
 //! - [`seen`]: the table as one player sees it (for the web page);
-//! - [`computer`]: computer players that bid, exchange, announce and play;
-//! - [`arena`]: many games between computer players, with statistics;
-//! - [`judge`]: bidding decisions judged in their auction;
-//! - [`postmortem`]: a whole game reviewed, decision by decision.
+//!
+//! The computer players who sit at the table are in
+//! [`crate::players::computer`]; whole games between them in
+//! [`crate::drivers::arena`]; a game reviewed in [`crate::analysis::postmortem`].
 
-pub mod arena;
 pub mod auction;
-pub mod computer;
-pub mod judge;
-pub mod postmortem;
 pub mod record;
 pub mod redeal;
 pub mod seen;
 pub mod table;
+pub mod words;
 
 pub use auction::{bid_cap, Auction, Call};
 pub use table::{Action, ActionError, Decision, HandLog, Table, Turn};

@@ -12,12 +12,12 @@ use std::fmt::Write as _;
 
 use serde_json::json;
 
-use crate::deal::Deal;
+use crate::engine::deal::Deal;
+use crate::engine::position::{parse_positions_with, Form, Position};
+use crate::engine::rules::Rules;
 use crate::game::auction::Call;
 use crate::game::redeal::why_not_ask;
 use crate::game::table::{Action, Decision, HandLog, Table};
-use crate::position::{parse_positions_with, Form, Position};
-use crate::rules::Rules;
 
 /// A record's header: who plays, by what rules, from what seed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -410,7 +410,7 @@ fn replay_block(
     let redeal = block.get("redeal");
     if let Some((l, _, "void")) = redeal.map(|(l, k, v)| (l, k, v.as_str())) {
         let why = match table.rules.redeal {
-            crate::rules::Redeal::Ru => format!(
+            crate::engine::rules::Redeal::Ru => format!(
                 "its musik holds {} points, 5 or more",
                 (h.musik | h.other_musik).points()
             ),
@@ -802,8 +802,8 @@ fn expect_turn(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::computer::Computer;
-    use crate::player::PlayerKind;
+    use crate::players::computer::Computer;
+    use crate::players::player::PlayerKind;
     use crate::solver::Solver;
 
     /// A whole game of heuristic players, written and read back: the same

@@ -1,9 +1,9 @@
 //! Redeals: who may ask for a new deal before the bidding, and when a deal
 //! is void by itself (docs/rules.md, *Redeals*).
 
-use crate::card::Rank;
-use crate::cardset::CardSet;
-use crate::rules::{Redeal, Rules};
+use crate::engine::card::Rank;
+use crate::engine::cardset::CardSet;
+use crate::engine::rules::{Redeal, Rules};
 
 /// Why the player holding `hand` (seven cards) may ask for a redeal, or
 /// `None`. `on_the_hundred`: the player opens at 100 (ru-a lets it ask with

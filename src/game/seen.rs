@@ -14,18 +14,18 @@
 
 use serde::Serialize;
 
-use crate::card::{Card, Suit};
-use crate::cardset::CardSet;
-use crate::deal::Give;
-use crate::estimate::guessed_exchanges;
+use crate::engine::card::{Card, Suit};
+use crate::engine::cardset::CardSet;
+use crate::engine::contract::guessed_exchanges;
+use crate::engine::deal::Give;
+use crate::engine::moves::Move;
+use crate::engine::rules::{Musik, TrumpRule};
+use crate::engine::score::{GameResult, HandRecord};
+use crate::engine::seat::Seat;
+use crate::engine::state::Declaration;
 use crate::game::auction::Call;
 use crate::game::table::{Action, Decision, HandLog, Table, Turn};
-use crate::moves::Move;
-use crate::rules::{Musik, TrumpRule};
-use crate::score::{GameResult, HandRecord};
-use crate::seat::Seat;
-use crate::state::Declaration;
-use crate::words::{sentence, Names};
+use crate::game::words::{sentence, Names};
 
 /// The game as `me` sees it.
 #[derive(Clone, Debug, Serialize)]
@@ -797,7 +797,7 @@ fn read_exchange(table: &Table, turn: &Turn, text: &str) -> Result<Action, Strin
     }
     let mut canonical: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
     canonical.extend(named.map(|t| t.to_string()));
-    crate::position::parse_exchange(&canonical.join(" "), rules, &deal)
+    crate::engine::position::parse_exchange(&canonical.join(" "), rules, &deal)
         .map(Action::Exchange)
         .map_err(|e| format!("{e}; give {want}"))
 }
@@ -831,9 +831,9 @@ pub fn cards_named(text: &str) -> CardSet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::computer::Computer;
-    use crate::player::PlayerKind;
-    use crate::rules::Rules;
+    use crate::engine::rules::Rules;
+    use crate::players::computer::Computer;
+    use crate::players::player::PlayerKind;
     use crate::solver::Solver;
 
     fn names() -> Vec<String> {

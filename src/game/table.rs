@@ -3,25 +3,25 @@
 //! next dealer, until someone reaches the game's target.
 //!
 //! The table knows every card; who may see what is the business of the
-//! players ([`crate::game::computer`]) and the shells. Each step is one
+//! players ([`crate::players::computer`]) and the shells. Each step is one
 //! [`Action`] by the player whose [`Turn`] it is; a wrong action is refused
 //! with the rule it breaks and changes nothing.
 
 use std::fmt;
 
-use crate::cardset::CardSet;
-use crate::deal::{Deal, Exchange};
-use crate::estimate::levels_from;
-use crate::estimate::sample::sample_rng;
+use crate::engine::cardset::CardSet;
+use crate::engine::contract::levels_from;
+use crate::engine::deal::{Deal, Exchange};
+use crate::engine::moves::{Move, MoveList};
+use crate::engine::position::{Form, History, Position};
+use crate::engine::random;
+use crate::engine::rules::{Opening, Players, Rules};
+use crate::engine::sample::sample_rng;
+use crate::engine::score::{self, GameResult, HandRecord, Outcome};
+use crate::engine::seat::Seat;
+use crate::engine::state::State;
 use crate::game::auction::{bid_cap, Auction, Call, Won};
 use crate::game::redeal::{may_ask, void_deal_of};
-use crate::moves::{Move, MoveList};
-use crate::position::{Form, History, Position};
-use crate::random;
-use crate::rules::{Opening, Players, Rules};
-use crate::score::{self, GameResult, HandRecord, Outcome};
-use crate::seat::Seat;
-use crate::state::State;
 
 /// The most players at a table (four: the dealer sits out).
 pub const MAX_PLAYERS: usize = 4;
@@ -578,7 +578,7 @@ impl Table {
             .cards()
             .into_iter()
             .fold(deal.declarer_ten(), |t, c| t.without(c));
-        let top = crate::estimate::cap(kept, &self.rules).max(w.bid);
+        let top = crate::engine::contract::cap(kept, &self.rules).max(w.bid);
         levels_from(w.bid, top, &self.rules)
     }
 

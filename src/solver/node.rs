@@ -4,12 +4,12 @@
 //! It plays exactly as [`State`] does; the tests compare the two.
 
 #[cfg(test)]
-use crate::card::Card;
-use crate::card::Rank;
+use crate::engine::card::Card;
+use crate::engine::card::Rank;
 #[cfg(test)]
-use crate::cardset::CardSet;
-use crate::rules::{BeatSeat, Declare, Players, Rules, TrumpFrom, TrumpRule};
-use crate::state::{last_musik_points, State};
+use crate::engine::cardset::CardSet;
+use crate::engine::rules::{BeatSeat, Declare, Players, Rules, TrumpFrom, TrumpRule};
+use crate::engine::state::{last_musik_points, State};
 
 /// No trump / no card.
 pub const NONE: u8 = 0xFF;
@@ -776,11 +776,12 @@ mod tests {
 
     #[test]
     fn beaters_are_the_stronger_cards() {
-        let mut rng = crate::random::rng(11);
+        let mut rng = crate::engine::random::rng(11);
         for rules in [Rules::STANDARD, Rules::RU] {
             for k in 0..300 {
-                let s = crate::random::start(&mut rng, &rules);
-                let s = crate::random::play_random(&mut rng, &rules, s, 1 + k % 7, 1 + k % 2);
+                let s = crate::engine::random::start(&mut rng, &rules);
+                let s =
+                    crate::engine::random::play_random(&mut rng, &rules, s, 1 + k % 7, 1 + k % 2);
                 let n = Node::from_state(&s);
                 assert!(n.len > 0);
                 for i in 0..32u8 {
@@ -793,9 +794,9 @@ mod tests {
 
     #[test]
     fn cheapest_takes_the_lowest_points() {
-        let mut rng = crate::random::rng(6);
+        let mut rng = crate::engine::random::rng(6);
         for _ in 0..300 {
-            let s = crate::random::start(&mut rng, &Rules::STANDARD);
+            let s = crate::engine::random::start(&mut rng, &Rules::STANDARD);
             let hand = s.hands[1];
             let mut pts: Vec<i16> = hand.iter().map(|c| c.points() as i16).collect();
             pts.sort();
@@ -808,9 +809,9 @@ mod tests {
 
     #[test]
     fn set_points_match_cardset() {
-        let mut rng = crate::random::rng(5);
+        let mut rng = crate::engine::random::rng(5);
         for _ in 0..200 {
-            let s = crate::random::start(&mut rng, &Rules::STANDARD);
+            let s = crate::engine::random::start(&mut rng, &Rules::STANDARD);
             let n = Node::from_state(&s);
             for set in [n.hands[0], n.hands[1] | n.hands[2], n.remaining(), 0] {
                 assert_eq!(set_points(set), CardSet(set).points() as i16);
@@ -849,11 +850,11 @@ mod tests {
     /// with them when no house rule is on.
     #[test]
     fn without_house_rules_both_copies_agree() {
-        let mut rng = crate::random::rng(8);
+        let mut rng = crate::engine::random::rng(8);
         for rules in [Rules::STANDARD, Rules::PL, Rules::RU] {
             let c = Consts::new(&rules);
             for _ in 0..200 {
-                let mut s = crate::random::start(&mut rng, &rules);
+                let mut s = crate::engine::random::start(&mut rng, &rules);
                 while !s.is_over() {
                     let n = Node::from_state_with(&s, &c);
                     assert_eq!(n.legal::<false>(&c), n.legal::<true>(&c), "{s:?}");
@@ -890,7 +891,7 @@ mod tests {
 
     #[test]
     fn node_plays_like_state() {
-        let mut rng = crate::random::rng(3);
+        let mut rng = crate::engine::random::rng(3);
         let house: Vec<Rules> = [
             "standard beat_after_trump=no",
             "standard beat_seat=second partial_trump=yes",

@@ -18,7 +18,7 @@
 //! those rules cost the common case nothing. Two seats (`players=2`) get a
 //! third copy (`TWO`, always with `H`): tricks of two cards, D against L.
 
-use crate::state::State;
+use crate::engine::state::State;
 
 use super::node::{points, Consts, Node, NONE};
 use super::order::ordered_moves;
@@ -480,7 +480,7 @@ pub fn upper_bound(s: &State, rules: &crate::Rules) -> i16 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::random;
+    use crate::engine::random;
 
     /// The value of `s` from `killers` with the house rules' copy of the
     /// search and no table, the nodes visited and the killers left.
@@ -563,7 +563,11 @@ mod tests {
 
     /// The order D's leads are tried in, under `rules`, with `trump` and
     /// `hands` (D, L, R).
-    fn lead_order(rules: &str, trump: Option<crate::card::Suit>, hands: [&str; 3]) -> Vec<u8> {
+    fn lead_order(
+        rules: &str,
+        trump: Option<crate::engine::card::Suit>,
+        hands: [&str; 3],
+    ) -> Vec<u8> {
         let hands = hands.map(|h| h.parse().unwrap());
         let s = State::new(hands, crate::Seat::D, trump, [0; 3]);
         move_order(&s, &rules.parse().unwrap())
@@ -580,7 +584,7 @@ mod tests {
     /// heart with a defender, declaring comes first as usual.
     #[test]
     fn a_marriage_giving_up_trump_is_tried_last() {
-        use crate::card::Suit::Hearts;
+        use crate::engine::card::Suit::Hearts;
         let gives_up = lead_order(
             "standard",
             Some(Hearts),
@@ -609,7 +613,7 @@ mod tests {
     /// and the leads that need no ruff; the 100 marriage before the 40.
     #[test]
     fn declarations_are_tried_first_largest_first() {
-        use crate::card::Suit::Hearts;
+        use crate::engine::card::Suit::Hearts;
         // L ruffs diamonds and clubs, R spades: only the ace of hearts
         // and the nine of spades would come before the other aces.
         let hands = ["A.A.A.A9", "T9...KQJ", "K.KQJT.."];

@@ -14,9 +14,9 @@
 //! layouts of one PIMC decision share many late positions: aged, they share
 //! the table without one layout's entries crowding out the next one's.
 
-use crate::card::Suit;
-use crate::cardset::CardSet;
-use crate::seat::Seat;
+use crate::engine::card::Suit;
+use crate::engine::cardset::CardSet;
+use crate::engine::seat::Seat;
 
 use super::shape::{card_at, lane_counts, marriage_marks, place_of, point_shift, squeeze};
 
@@ -511,11 +511,11 @@ mod tests {
     /// it would keep four).
     #[test]
     fn distinct_positions_spread_over_the_buckets() {
-        let mut rng = crate::random::rng(5);
+        let mut rng = crate::engine::random::rng(5);
         let rules = crate::Rules::default();
         let keys: Vec<Key> = (0..1000)
             .map(|_| {
-                let s = crate::random::start(&mut rng, &rules);
+                let s = crate::engine::random::start(&mut rng, &rules);
                 Key::new(s.hands, Seat::D, None, false)
             })
             .collect();

@@ -4,9 +4,9 @@
 //! winner is D. With two players (docs/rules.md, *Two players*) the same
 //! auction between D and L: `bids: L:100 D:110 L:pass`.
 
+use crate::engine::rules::Rules;
+use crate::engine::seat::Seat;
 use crate::game::auction::{Auction, Call};
-use crate::rules::Rules;
-use crate::seat::Seat;
 
 /// Reads `SEAT:CALL` words.
 pub fn parse_bids(text: &str) -> Result<Vec<(Seat, Call)>, String> {

@@ -39,12 +39,13 @@
 //! "a lead of an ace without declaring shows the leader lacked one of the
 //! other three aces", is kept as a clause.
 
-use crate::card::{Card, Rank};
-use crate::cardset::CardSet;
-use crate::deal::Give;
-use crate::rules::{Declare, LaidAway, Musik, Players, Rules};
-use crate::seat::Seat;
-use crate::state::State;
+use super::count::{count, Room, SLOTS};
+use crate::engine::card::{Card, Rank};
+use crate::engine::cardset::CardSet;
+use crate::engine::deal::Give;
+use crate::engine::rules::{Declare, LaidAway, Musik, Players, Rules};
+use crate::engine::seat::Seat;
+use crate::engine::state::State;
 
 use super::{probe_state, Seen, Table, ViewError};
 
@@ -108,6 +109,20 @@ pub struct Knowledge {
 }
 
 impl Knowledge {
+    /// Cards to place in each slot.
+    pub(crate) fn sizes(&self) -> Room {
+        let mut s = [0u8; SLOTS];
+        for (i, slot) in self.slots.iter().enumerate() {
+            s[i] = slot.size as u8;
+        }
+        s
+    }
+
+    /// How many assignments of the unseen cards fit what is known.
+    pub(crate) fn layouts(&self) -> u128 {
+        count(self.allowed, self.sizes(), &self.clauses)
+    }
+
     /// What the seat knows at the first lead.
     pub(crate) fn new(
         rules: &Rules,
@@ -234,7 +249,7 @@ impl Knowledge {
             last_musik_known,
             two,
         };
-        if super::sampler::count(&k) == 0 {
+        if k.layouts() == 0 {
             // Only a musik that cannot fit does this (checked in detail
             // before); say so rather than report an empty sample.
             return Err(ViewError::new(
@@ -301,7 +316,7 @@ impl Knowledge {
             }
             let mut k = self.clone();
             k.allowed[i] &= bits;
-            if super::sampler::count(&k) > 0 {
+            if k.layouts() > 0 {
                 cards.insert(c);
             }
         }
@@ -396,7 +411,7 @@ impl Knowledge {
         if table.may_declare(rules) {
             self.declaration(rules, seat, card, seen.declared)?;
         }
-        if super::sampler::count(self) == 0 {
+        if self.layouts() == 0 {
             return Err(
                 "no layout of the unseen cards fits this play and the plays before it".into(),
             );

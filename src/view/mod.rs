@@ -24,21 +24,22 @@
 //! ```
 
 mod bids;
+mod count;
 mod knowledge;
 mod read;
 mod sampler;
 
 use std::fmt;
 
-use crate::card::{Card, Rank, Suit};
-use crate::cardset::CardSet;
-use crate::deal::{Exchange, Give};
+use crate::engine::card::{Card, Rank, Suit};
+use crate::engine::cardset::CardSet;
+use crate::engine::deal::{Deal, Exchange, Give};
+use crate::engine::moves::{Move, MoveList};
+use crate::engine::position::{Form, History, Position};
+use crate::engine::rules::{Declare, Musik, Players, Rules, TrumpFrom, TrumpRule};
+use crate::engine::seat::Seat;
+use crate::engine::state::{last_musik_points, trick_winner, State};
 use crate::game::auction::Call;
-use crate::moves::{Move, MoveList};
-use crate::position::{Form, History, Position};
-use crate::rules::{Declare, Musik, Players, Rules, TrumpFrom, TrumpRule};
-use crate::seat::Seat;
-use crate::state::{last_musik_points, trick_winner, State};
 
 pub use bids::{check_bids, parse_bids};
 pub use knowledge::Knowledge;
@@ -263,6 +264,39 @@ pub struct ViewSetup {
     /// layout, for comparing with double-dummy. Never used to sample.
     pub truth: Option<History>,
     pub line: usize,
+}
+
+/// What `seat` knows at the first lead of a hand played from `deal` with
+/// `exchange` (`start_hand`: its cards then).
+pub(crate) fn setup_for(
+    rules: &Rules,
+    deal: &Deal,
+    exchange: &Exchange,
+    start_hand: CardSet,
+    seat: Seat,
+) -> ViewSetup {
+    let (given, got): (Option<Give>, Option<Card>) = match (seat, exchange.give) {
+        (Seat::D, g) => (Some(g), None),
+        (Seat::L, Give::Pass(l, _)) => (None, Some(l)),
+        (Seat::R, Give::Pass(_, r)) => (None, Some(r)),
+        _ => (None, None),
+    };
+    ViewSetup {
+        id: None,
+        rules: *rules,
+        contract: None,
+        bids: Vec::new(),
+        bid: None,
+        seat,
+        hand: start_hand,
+        musik: Some(deal.musik).filter(|_| seat == Seat::D || rules.musik_shown),
+        given,
+        got,
+        chosen_trump: exchange.trump,
+        cards_played: Vec::new(),
+        truth: None,
+        line: 1,
+    }
 }
 
 impl View {

@@ -2,15 +2,15 @@
 //! seen from one seat (its `view:` line, a seat given by the caller, or the
 //! seat to move).
 
-use crate::card::{Card, Suit};
-use crate::cardset::CardSet;
-use crate::deal::Give;
-use crate::error::PositionError;
-use crate::position::{
+use crate::engine::card::{Card, Suit};
+use crate::engine::cardset::CardSet;
+use crate::engine::deal::Give;
+use crate::engine::error::PositionError;
+use crate::engine::position::{
     block_name, blocks, build, number_field, parse_id, read_fields, Context, Fields, Line,
 };
-use crate::rules::{LaidAway, Musik, Players, Rules};
-use crate::seat::Seat;
+use crate::engine::rules::{LaidAway, Musik, Players, Rules};
+use crate::engine::seat::Seat;
 
 use super::{View, ViewError, ViewSetup};
 

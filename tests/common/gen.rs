@@ -16,8 +16,8 @@ use rand::Rng;
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use tysiac::cardset::CardSet;
-use tysiac::deal::Give;
+use tysiac::engine::cardset::CardSet;
+use tysiac::engine::deal::Give;
 use tysiac::{
     BeatSeat, Card, Deal, Declare, DiscardPoints, Exchange, LaidAway, LastMusik, Move, Musik,
     Players, Rank, Rules, Seat, State, Suit, TrumpFrom, TrumpRule,

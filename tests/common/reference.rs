@@ -30,7 +30,7 @@
 
 use std::collections::HashMap;
 
-use tysiac::deal::Give;
+use tysiac::engine::deal::Give;
 use tysiac::{
     BeatSeat, Card, CardSet, Deal, Declare, DiscardPoints, Exchange, LaidAway, LastMusik, Move,
     Musik, Players, Rank, Rules, Seat, State, Suit, TrumpFrom, TrumpRule,
