@@ -37,7 +37,7 @@ pub use engine::rules::{
 };
 pub use engine::score::{hand_score, Game};
 pub use engine::seat::{PerSeat, Seat};
-pub use engine::state::{trick_winner, Declaration, Played, State};
+pub use engine::state::{trick_winner, Declaration, Illegal, Played, State};
 pub use players::inference::Inference;
 pub use players::pimc::{MoveScore, Objective, PimcOptions, Suggestion};
 pub use solver::{Solution, Solver, Stats, TransTable};

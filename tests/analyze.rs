@@ -280,7 +280,7 @@ fn cli_reports_every_move_by_trick() {
         .stdout(predicate::str::contains("exchange 9S QC: value"))
         .stdout(predicate::str::contains("trick 2: D leads"))
         .stdout(predicate::str::contains("    4. D AH"))
-        .stdout(predicate::str::contains("declares H marriage 100"))
+        .stdout(predicate::str::contains("declares the ♥ marriage (+100)"))
         .stdout(predicate::str::contains("summary:\n  D: "));
 }
 

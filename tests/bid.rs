@@ -516,7 +516,9 @@ fn cli_bid_text_and_realistic() {
         .stdout(predicates::str::contains("bid up to: "))
         .stdout(predicates::str::contains("announce: "))
         .stdout(predicates::str::contains("recommended").not())
-        .stdout(predicates::str::contains("not allowed"))
+        .stdout(predicates::str::contains(
+            "<- above the highest bid allowed",
+        ))
         .stdout(predicates::str::contains("declarer's points"));
     let out = tysiac()
         .args([

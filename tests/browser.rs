@@ -624,7 +624,7 @@ async fn play_waits_while_the_server_is_busy() {
 /// The player as declarer. Under `bid_floor=500` no one below 500 may bid,
 /// so each hand's opener plays it at 100; the third hand is dealt by
 /// Bartek, with the player on his left: the player opens and the musik is
-/// the player's. It gives a card to Ala (L), then one to Bartek (R), by
+/// the player's. It gives a card to Ala (on its left), then one to Bartek, by
 /// clicking them, keeps eight cards and announces.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_as_declarer_gives_a_card_to_each_and_announces() {
@@ -672,8 +672,8 @@ async fn play_as_declarer_gives_a_card_to_each_and_announces() {
     assert_eq!(
         gives,
         json!([
-            "You took the musik. Give a card to Ala (L): click it.",
-            "You took the musik. Give a card to Bartek (R): click it."
+            "You took the musik. Give a card to Ala: click it.",
+            "You took the musik. Give a card to Bartek: click it."
         ])
     );
     // Ten cards to give from: the seven and the musik's three; eight kept.
@@ -702,6 +702,15 @@ async fn play_as_declarer_gives_a_card_to_each_and_announces() {
         events.contains(&"You play for 100.".to_string()),
         "{events:?}"
     );
+    // Players by name, you as "you": no seat letter stands for anyone.
+    assert_eq!(page.text("#play-hand h3").await, "Your cards (you declare)");
+    let scores = page.text("#play-scores").await;
+    assert!(scores.contains(" · hand 3 · Bartek deals"), "{scores}");
+    let points = page.text("#play-points").await;
+    assert!(points.starts_with("Points: "), "{points}");
+    for seat in ["(D)", "(L)", "(R)"] {
+        assert!(!points.contains(seat), "{points}");
+    }
     page.close().await;
 }
 

@@ -63,7 +63,7 @@ fn rules_doc_lists_every_switch_and_no_other() {
             // switches apply only beside another (docs/rules.md, *Writing
             // a rule set*).
             let needs = match name.as_str() {
-                "barrel_win" => "barrel_rule=ru ",
+                "barrel_win" | "barrel_failed" => "barrel_rule=ru ",
                 "marriage_needs_trick" => "first_trick_marriage=yes ",
                 "first_bomb_defenders" => "bomb=first_free ",
                 _ => "",

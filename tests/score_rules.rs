@@ -702,6 +702,7 @@ fn every_new_switch_round_trips() {
         ("bid_step", "5,10@200"),
         ("barrel_rule", "ru"),
         ("barrel_win", "120"),
+        ("barrel_failed", "deducted"),
         ("barrel_clamp", "yes"),
         ("cap_1000", "yes"),
         ("bolts", "yes"),
@@ -716,7 +717,7 @@ fn every_new_switch_round_trips() {
         // A switch is given only where it can matter (docs/rules.md).
         let needs = match key {
             "round_before_contract" => "rounding=half_down ",
-            "barrel_win" => "barrel_rule=ru ",
+            "barrel_win" | "barrel_failed" => "barrel_rule=ru ",
             _ => "",
         };
         for preset in ["standard", "pl", "ru", "ru_full", "pl_full"] {
@@ -745,7 +746,7 @@ fn every_new_switch_round_trips() {
             continue;
         }
         let needs = match key {
-            "barrel_win" => "barrel_rule=ru ",
+            "barrel_win" | "barrel_failed" => "barrel_rule=ru ",
             "marriage_needs_trick" => "first_trick_marriage=yes ",
             "first_bomb_defenders" => "bomb=first_free ",
             "laid_away" | "last_musik" => "players=2 ",

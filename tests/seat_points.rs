@@ -145,7 +145,7 @@ fn analyze_shows_each_seats_own_points() {
         "{report}"
     );
     assert!(report.contains(&format!(
-        "own points D {} L {} R {}",
+        "own points D {} · L {} · R {}",
         pts[0], pts[1], pts[2]
     )));
 }

@@ -489,7 +489,7 @@ fn texts_for_two_players() {
         .stdout(predicate::str::contains(
             "rules standard players=2 · seed 4",
         ))
-        .stdout(predicate::str::contains("Scores: You 0 · Bartek 0\n"));
+        .stdout(predicate::str::contains("Scores: you 0 · Bartek 0\n"));
     let text = std::fs::read_to_string(&record).unwrap();
     assert!(text.contains("seats: me pimc\n"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);

@@ -35,7 +35,7 @@ use std::fmt::{self, Display, Write as _};
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 
-use crate::engine::card::Suit;
+use crate::engine::card::{Rank, Suit};
 use crate::engine::deal::Exchange;
 use crate::engine::moves::Move;
 use crate::engine::position::{BadMove, Form, Position};
@@ -43,6 +43,7 @@ use crate::engine::rules::Rules;
 use crate::engine::score;
 use crate::engine::seat::{PerSeat, Seat};
 use crate::engine::state::{Declaration, State};
+use crate::game::words::{sentence, Names};
 use crate::solver::Solver;
 
 /// How a move changed the outcome of the contract (double-dummy).
@@ -88,6 +89,11 @@ pub struct MoveRecord {
     #[serde(serialize_with = "display_list")]
     pub best: Vec<Move>,
     pub declared: Option<Declared>,
+    /// The suit of a marriage the mover held and gave up with this move,
+    /// playing its K or Q without declaring it (on the first trick, not
+    /// leading, or led without declaring).
+    #[serde(serialize_with = "opt_display")]
+    pub gives_up: Option<Suit>,
     /// The move turned the contract from makeable to not, or back.
     pub contract_change: Option<ContractChange>,
 }
@@ -274,6 +280,11 @@ pub fn analyze_play(
             (Some(false), Some(true)) => Some(ContractChange::GivenAway),
             _ => None,
         };
+        let card = mv.card();
+        let gives_up = (matches!(card.rank(), Rank::King | Rank::Queen)
+            && s.hands[seat.index()].has_marriage(card.suit())
+            && p.declared.is_none())
+        .then_some(card.suit());
         let declared = p.declared.map(|(d, points)| {
             marriages[seat.index()] += points;
             match d {
@@ -326,6 +337,7 @@ pub fn analyze_play(
             cost,
             best,
             declared,
+            gives_up,
             contract_change,
         });
     }
@@ -471,24 +483,50 @@ fn empty(rules: Rules, contract: Option<u16>) -> Analysis {
 
 impl Analysis {
     /// The readable report: a header, the exchange, one line per move grouped
-    /// by trick, the hand's points and score, and the summary per seat.
+    /// by trick, the hand's points and score, and the summary per seat. The
+    /// seats are named D, L and R.
     pub fn report(&self) -> String {
+        let seats = self
+            .hand
+            .points
+            .seats()
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
         let mut out = String::new();
-        self.write_report(&mut out).expect("writing to a String");
+        self.write_report(&mut out, &Names::new(seats, None), true)
+            .expect("writing to a String");
         out
     }
 
-    fn write_report(&self, o: &mut String) -> fmt::Result {
+    /// The report with the seats named by `names` (index: the seat, D
+    /// first), e.g. the players of a game, one of them "you".
+    pub fn report_for(&self, names: &Names) -> String {
+        let mut out = String::new();
+        self.write_report(&mut out, names, false)
+            .expect("writing to a String");
+        out
+    }
+
+    fn write_report(&self, o: &mut String, names: &Names, letters: bool) -> fmt::Result {
         let yes = |b: bool| if b { "makeable" } else { "not makeable" };
+        let who = |seat: Seat| names.who(seat.index()).to_string();
+        let says = |seat: Seat, verb: &str| names.says(seat.index(), verb);
+        let each = |values: &PerSeat<u16>| names.each(values.iter().map(|(s, v)| (s.index(), v)));
         write!(o, "position {}", self.id.as_deref().unwrap_or("-"))?;
         write!(o, " · rules {}", self.rules)?;
         match self.contract {
             Some(c) => writeln!(o, " · contract {c}")?,
             None => writeln!(o, " · no contract given")?,
         }
+        let declarer = if letters {
+            "D's".to_string()
+        } else {
+            format!("{} (the declarer's)", names.whose(0))
+        };
         writeln!(
             o,
-            "values are D's total at the end with perfect play from there on"
+            "values are {declarer} total at the end with perfect play from there on"
         )?;
         if let Some(x) = &self.exchange {
             match (&x.made, x.value, x.cost) {
@@ -516,11 +554,21 @@ impl Analysis {
         } else if let (Some(c), Some(after)) = (self.contract, self.makeable_after_exchange) {
             writeln!(o, "contract {c}: {} at the first lead", yes(after))?;
         }
+        let width = self
+            .hand
+            .points
+            .seats()
+            .iter()
+            .map(|&s| who(s).chars().count())
+            .max()
+            .unwrap_or(1);
         for t in &self.tricks {
             write!(
                 o,
-                "trick {}: {} leads · value {}",
-                t.number, t.leader, t.value
+                "trick {}: {} · value {}",
+                t.number,
+                says(t.leader, "lead"),
+                t.value
             )?;
             if let Some(m) = t.makeable {
                 write!(o, " ({})", yes(m))?;
@@ -529,24 +577,22 @@ impl Analysis {
             let moves: Vec<&MoveRecord> =
                 self.moves.iter().filter(|m| m.trick == t.number).collect();
             // A hand analyzed from the middle of a trick: its earlier cards.
-            for c in &t.cards[..t.cards.len() - moves.len()] {
+            let before = t.cards.len() - moves.len();
+            for c in &t.cards[..before] {
                 writeln!(o, "        {c}  (played before)")?;
             }
-            for m in moves {
-                write_move(o, m)?;
+            for (k, m) in moves.into_iter().enumerate() {
+                let mover = format!("{:<width$}", who(m.seat));
+                write_move(o, m, &mover, before + k == 0)?;
             }
             if let Some(w) = t.winner {
                 let s = if t.points == 1 { "" } else { "s" };
-                let own: Vec<String> = t
-                    .seat_points
-                    .iter()
-                    .map(|(seat, p)| format!("{seat} {p}"))
-                    .collect();
                 writeln!(
                     o,
-                    "        {w} wins {} point{s} · own points {}",
+                    "        {} {} point{s} · own points {}",
+                    says(w, "win"),
                     t.points,
-                    own.join(" ")
+                    each(&t.seat_points)
                 )?;
             }
         }
@@ -565,8 +611,10 @@ impl Analysis {
                 .iter()
                 .map(|(seat, p)| {
                     format!(
-                        "{seat} {p} ({} cards + {} marriages)",
-                        h.cards[seat], h.marriages[seat]
+                        "{} {p} ({} cards + {} marriages)",
+                        who(seat),
+                        h.cards[seat],
+                        h.marriages[seat]
                     )
                 })
                 .collect();
@@ -576,7 +624,7 @@ impl Analysis {
             let word = if made { "made" } else { "failed" };
             let scores: Vec<String> = score
                 .iter()
-                .map(|(seat, v)| format!("{seat} {v:+}"))
+                .map(|(seat, v)| format!("{} {v:+}", who(seat)))
                 .collect();
             writeln!(o, "contract {c} {word} · score {}", scores.join(", "))?;
         }
@@ -586,7 +634,7 @@ impl Analysis {
         writeln!(o, "summary:")?;
         for &seat in self.summary.seats() {
             let s = &self.summary[seat];
-            write!(o, "  {seat}: ")?;
+            write!(o, "  {}: ", sentence(&who(seat)))?;
             match s.largest {
                 None => write!(o, "no mistakes")?,
                 Some(n) => {
@@ -617,10 +665,11 @@ impl Analysis {
     }
 }
 
-/// One move's line: number, seat, card, values, and what it cost.
-fn write_move(o: &mut String, m: &MoveRecord) -> fmt::Result {
+/// One move's line: number, mover, card, values, what it cost, and why
+/// when a rule explains it (a marriage given up).
+fn write_move(o: &mut String, m: &MoveRecord, mover: &str, lead: bool) -> fmt::Result {
     let card = m.card.to_string();
-    write!(o, "  {:>3}. {} {card:<4}", m.number, m.seat)?;
+    write!(o, "  {:>3}. {mover} {card:<4}", m.number)?;
     if m.before == m.after {
         write!(o, " {:>3}", m.before)?;
     } else {
@@ -628,8 +677,8 @@ fn write_move(o: &mut String, m: &MoveRecord) -> fmt::Result {
     }
     if let Some(d) = &m.declared {
         match d.suit {
-            Some(s) => write!(o, " · declares {s} marriage {}", d.points)?,
-            None => write!(o, " · declares the aces {}", d.points)?,
+            Some(s) => write!(o, " · declares the {} marriage (+{})", s.symbol(), d.points)?,
+            None => write!(o, " · declares the ace marriage (+{})", d.points)?,
         }
     }
     if m.cost > 0 {
@@ -641,6 +690,18 @@ fn write_move(o: &mut String, m: &MoveRecord) -> fmt::Result {
             best.join(" "),
             m.before
         )?;
+        if let Some(s) = m.gives_up {
+            let why = if m.card.is_undeclared() {
+                "led without declaring"
+            } else if !lead {
+                "only a lead declares a marriage"
+            } else if m.trick == 1 {
+                "no marriage is declared on the first trick"
+            } else {
+                "it could not be declared"
+            };
+            write!(o, " · gives up the {} marriage: {why}", s.symbol())?;
+        }
     }
     match m.contract_change {
         Some(ContractChange::Lost) => write!(o, " · contract lost")?,

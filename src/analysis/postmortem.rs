@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::analysis::analyze::{analyze_position, Analysis};
 use crate::game::table::{HandLog, Table};
+use crate::game::words::{sentence, Names};
 use crate::players::bidding::{self, AuctionSeen};
 use crate::players::inference::Inference;
 use crate::solver::{Progress, Workers};
@@ -30,6 +31,52 @@ pub struct CallReview {
     pub effective_samples: f64,
 }
 
+impl CallReview {
+    /// The call judged, in words: `You bid 110: expected score -66.0;
+    /// best: pass (+27.0), cost 93.0`.
+    pub fn said(&self, names: &Names) -> String {
+        let who = names
+            .names
+            .iter()
+            .position(|n| *n == self.player)
+            .expect("a player of the game");
+        let call = sentence(&call_words(names, who, &self.call));
+        if self.cost > 0.05 {
+            format!(
+                "{call}: expected score {:+.1}; best: {} ({:+.1}), cost {:.1}",
+                self.expected,
+                match self.best.as_str() {
+                    "pass" => "pass".to_string(),
+                    level => format!("bid {}", level_words(level)),
+                },
+                self.best_expected,
+                self.cost
+            )
+        } else {
+            format!(
+                "{call}: expected score {:+.1}, the best call",
+                self.expected
+            )
+        }
+    }
+}
+
+/// A call as said of player `p`: "Ala passes", "you bid 120 blind".
+fn call_words(names: &Names, p: usize, call: &str) -> String {
+    match call {
+        "pass" => names.says(p, "pass"),
+        level => format!("{} {}", names.says(p, "bid"), level_words(level)),
+    }
+}
+
+/// A bid's level as written in a call: `120`, or `120 blind` for `b120`.
+fn level_words(level: &str) -> String {
+    match level.strip_prefix('b') {
+        Some(l) => format!("{l} blind"),
+        None => level.to_string(),
+    }
+}
+
 /// What a player lost in a hand or a game: bidding in expected score,
 /// exchange and play in double-dummy points of the declarer's total.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -38,6 +85,26 @@ pub struct Losses {
     pub bidding: f64,
     pub exchange: u32,
     pub play: u32,
+    /// A concession that playing on would have beaten: the score given up.
+    pub bomb: u32,
+}
+
+/// A concession judged against playing on, double-dummy, from the
+/// exchange made.
+#[derive(Clone, Debug, Serialize)]
+pub struct BombReview {
+    /// What the declarer scored conceding.
+    pub score: i32,
+    /// The declarer's total at the end had it played on with perfect play
+    /// by both sides.
+    pub value: u16,
+    /// The highest contract allowed that this total makes, if any.
+    pub contract: Option<u16>,
+    /// What the declarer would have scored playing on: that contract made,
+    /// or the lowest contract failed.
+    pub played: i32,
+    /// `played − score` when playing on scores more, else 0.
+    pub cost: u32,
 }
 
 /// One hand's post-mortem.
@@ -49,7 +116,21 @@ pub struct HandReview {
     pub calls: Vec<CallReview>,
     /// The exchange and play review (none for a redealt or conceded hand).
     pub analysis: Option<Analysis>,
+    /// A concession, judged.
+    pub bomb: Option<BombReview>,
+    /// With `analyze --view`: the exchange and play judged from each
+    /// mover's view ([`crate::analysis::review`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub view: Option<crate::analysis::review::Review>,
     pub losses: Vec<Losses>,
+    /// The players by seat (D first), once there is a declarer: who the
+    /// analysis's seats are.
+    #[serde(skip)]
+    seat_players: Vec<usize>,
+    #[serde(skip)]
+    dealer_player: usize,
+    #[serde(skip)]
+    declarer_player: Option<usize>,
 }
 
 /// The whole game's post-mortem.
@@ -75,7 +156,7 @@ fn no_losses(table: &Table) -> Vec<Losses> {
         .collect()
 }
 
-/// Every voluntary call of every hand (the work units of [`review`]).
+/// Every call of every hand made by choice (the work units of [`review`]).
 pub fn calls_to_judge(table: &Table) -> usize {
     table
         .hands
@@ -83,10 +164,18 @@ pub fn calls_to_judge(table: &Table) -> usize {
         .filter(|h| h.redeal.is_none())
         .map(|h| {
             (0..h.auction.calls.len())
-                .filter(|&i| h.auction.is_choice(i))
+                .filter(|&i| is_choice(h, i))
                 .count()
         })
         .sum()
+}
+
+/// Whether call `i` of hand `h` was its bidder's choice: not the forced
+/// opening, not a pass `bid_floor` forced, and not a pass when no bid was
+/// allowed (the only call there was).
+fn is_choice(h: &HandLog, i: usize) -> bool {
+    let (b, _) = h.auction.calls[i];
+    h.auction.is_choice(i) && h.auction.before_call(i, b).legal_calls().len() > 1
 }
 
 /// Judges every call and reviews every played hand of `table`; the calls
@@ -128,6 +217,14 @@ pub fn review(
             }
         }
         let mut analysis = None;
+        let mut bomb = None;
+        if h.conceded {
+            if let Some(b) = judge_bomb(table, h, &mut solver)? {
+                let d = h.declarer().expect("a declarer concedes");
+                losses[d].bomb += b.cost;
+                bomb = Some(b);
+            }
+        }
         if !h.conceded && h.contract.is_some() {
             if let Some(pos) = h.position(&rules) {
                 let mut hand_solver = if pos.rules == rules {
@@ -154,6 +251,7 @@ pub fn review(
             s.bidding += l.bidding;
             s.exchange += l.exchange;
             s.play += l.play;
+            s.bomb += l.bomb;
         }
         hands.push(HandReview {
             hand: h.number,
@@ -161,7 +259,12 @@ pub fn review(
             declarer: h.declarer().map(|p| table.players[p].clone()),
             calls,
             analysis,
+            bomb,
+            view: None,
             losses,
+            seat_players: h.seats().unwrap_or_default(),
+            dealer_player: h.dealer,
+            declarer_player: h.declarer(),
         });
     }
     Ok(GameReview {
@@ -170,6 +273,96 @@ pub fn review(
         samples,
         seed,
     })
+}
+
+/// Judges the exchange and play of each hand `review` analyzed from each
+/// mover's view ([`crate::analysis::review::review`]), as `analyze --view` does for a
+/// position; `progress` is called after each hand.
+pub fn view_hands(
+    table: &Table,
+    review: &mut GameReview,
+    opts: &crate::players::pimc::PimcOptions,
+    progress: Progress,
+) -> Result<(), String> {
+    let mut solvers: Vec<crate::solver::Solver> = Vec::new();
+    for hr in review.hands.iter_mut().filter(|hr| hr.analysis.is_some()) {
+        let h = table
+            .hands
+            .iter()
+            .find(|h| h.number == hr.hand && h.redeal.is_none())
+            .expect("a reviewed hand is in the table");
+        let pos = h
+            .position(&table.rules)
+            .expect("an analyzed hand has a position");
+        let k = match solvers.iter().position(|s| *s.rules() == pos.rules) {
+            Some(k) => k,
+            None => {
+                solvers.push(crate::solver::Solver::new(pos.rules));
+                solvers.len() - 1
+            }
+        };
+        hr.view = Some(crate::analysis::review::review(
+            &pos,
+            opts,
+            &mut solvers[k],
+        )?);
+        progress();
+    }
+    Ok(())
+}
+
+/// A conceded hand against playing it on from the exchange made,
+/// double-dummy: the best contract its total makes (or the lowest, failed)
+/// scored as the sheet scored the concession (doubled alike). `None` when
+/// the hand has no exchange or no sheet line.
+fn judge_bomb(
+    table: &Table,
+    h: &HandLog,
+    solver: &mut crate::solver::Solver,
+) -> Result<Option<BombReview>, String> {
+    let rules = h.hand_rules(&table.rules);
+    let (Some(w), Some(deal), Some(e), Some(d)) = (h.won(), h.deal(), h.exchange, h.declarer())
+    else {
+        return Ok(None);
+    };
+    let Some(line) = table
+        .sheet
+        .hands
+        .iter()
+        .find(|r| r.number == h.number && r.conceded)
+    else {
+        return Ok(None);
+    };
+    let start = deal.after(&rules, &e)?;
+    let mut own = crate::solver::Solver::new(rules);
+    let s = if *solver.rules() == rules {
+        solver
+    } else {
+        &mut own
+    };
+    let value = s.value(&start);
+    let kept = e
+        .cards()
+        .into_iter()
+        .fold(deal.declarer_ten(), |t, c| t.without(c));
+    let top = crate::engine::contract::cap(kept, &rules).max(w.bid);
+    let levels = crate::engine::contract::levels_from(w.bid, top, &rules);
+    let factor = if line.doubled { 2 } else { 1 };
+    let score_of = |c: u16| factor * crate::engine::score::hand_score(&rules, c, [value, 0, 0])[0];
+    let contract = levels.iter().copied().filter(|&c| value >= c).max();
+    let played = levels
+        .iter()
+        .map(|&c| score_of(c))
+        .max()
+        .unwrap_or_else(|| score_of(w.bid));
+    let score = line.earned[d];
+    Ok(Some(BombReview {
+        score,
+        value,
+        contract,
+        played,
+        cost: u32::try_from(played - score).unwrap_or(0),
+    }))
 }
 
 /// Each call of hand `h` that was its bidder's choice, judged where it was
@@ -190,7 +383,7 @@ pub fn judge_calls(
 ) -> Vec<CallReview> {
     let mut out = Vec::new();
     for (i, &(b, call)) in h.auction.calls.iter().enumerate() {
-        if !h.auction.is_choice(i) {
+        if !is_choice(h, i) {
             continue;
         }
         let player = h.bidders[b];
@@ -222,43 +415,76 @@ pub fn judge_calls(
 }
 
 impl GameReview {
-    /// The readable post-mortem.
-    pub fn report(&self) -> String {
+    /// The readable post-mortem, the players named by `names` (one of
+    /// them, the one reading, "you").
+    pub fn report(&self, names: &Names) -> String {
         let mut out = String::new();
         for h in &self.hands {
+            let declares = match h.declarer_player {
+                Some(d) => names.says(d, "declare"),
+                None => "no declarer".into(),
+            };
             out += &format!(
-                "Hand {} · dealer {} · declarer {}\n",
+                "Hand {} · {} · {declares}\n",
                 h.hand,
-                h.dealer,
-                h.declarer.as_deref().unwrap_or("-")
+                names.says(h.dealer_player, "deal"),
             );
             for c in &h.calls {
-                if c.cost > 0.05 {
-                    out += &format!(
-                        "  {} {}: {:+.1}; best {} {:+.1}: cost {:.1}\n",
-                        c.player, c.call, c.expected, c.best, c.best_expected, c.cost
-                    );
+                out += &format!("  {}\n", c.said(names));
+            }
+            if let (Some(b), Some(d)) = (&h.bomb, h.declarer_player) {
+                let played = match b.contract {
+                    Some(c) => format!("enough for {c} ({:+})", b.played),
+                    None => format!("not enough for the bid ({:+})", b.played),
+                };
+                let verdict = if b.cost > 0 {
+                    format!("the bomb cost {}", b.cost)
                 } else {
-                    out += &format!(
-                        "  {} {}: {:+.1}, the best call\n",
-                        c.player, c.call, c.expected
-                    );
-                }
+                    "the bomb lost nothing".into()
+                };
+                out += &format!(
+                    "  {} (the bomb): {:+}. Played on from the exchange made, with perfect \
+                     play, {} would take {} points: {played}; {verdict}.\n",
+                    sentence(&names.says(d, "concede")),
+                    b.score,
+                    names.who(d),
+                    b.value,
+                );
             }
             if let Some(a) = &h.analysis {
-                for line in a.report().lines() {
-                    out += &format!("  {line}\n");
+                let by_seat = Names::new(
+                    h.seat_players
+                        .iter()
+                        .map(|&p| names.names[p].clone())
+                        .collect(),
+                    names
+                        .you
+                        .and_then(|y| h.seat_players.iter().position(|&p| p == y)),
+                );
+                let view = h.view.as_ref().map(|v| v.report_for(&by_seat));
+                let lines = a.report_for(&by_seat);
+                for line in lines.lines().chain(view.iter().flat_map(|v| v.lines())) {
+                    match line {
+                        "" => out += "\n",
+                        _ => out += &format!("  {line}\n"),
+                    }
                 }
             }
             let lost: Vec<String> = h
                 .losses
                 .iter()
-                .filter(|l| l.bidding > 0.05 || l.exchange > 0 || l.play > 0)
-                .map(|l| {
-                    format!(
-                        "{} {:.1} bidding, {} exchange, {} play",
-                        l.player, l.bidding, l.exchange, l.play
-                    )
+                .enumerate()
+                .filter_map(|(p, l)| {
+                    let parts: Vec<String> = [
+                        (l.bidding > 0.05).then(|| format!("{:.1} bidding", l.bidding)),
+                        (l.exchange > 0).then(|| format!("{} exchange", l.exchange)),
+                        (l.play > 0).then(|| format!("{} play", l.play)),
+                        (l.bomb > 0).then(|| format!("{} the bomb", l.bomb)),
+                    ]
+                    .into_iter()
+                    .flatten()
+                    .collect();
+                    (!parts.is_empty()).then(|| format!("{} {}", names.who(p), parts.join(", ")))
                 })
                 .collect();
             if !lost.is_empty() {
@@ -267,17 +493,18 @@ impl GameReview {
         }
         out += &format!(
             "Points lost, over the game (bidding: expected score, {} layouts a call; \
-             exchange and play: double-dummy points):\n",
+             exchange and play: double-dummy points of the declarer's total; the bomb: \
+             score given up):\n",
             self.samples
         );
         out += &format!(
-            "{:<12} {:>9} {:>9} {:>6}\n",
-            "player", "bidding", "exchange", "play"
+            "{:<12} {:>9} {:>9} {:>6} {:>9}\n",
+            "player", "bidding", "exchange", "play", "the bomb"
         );
         for l in &self.summary {
             out += &format!(
-                "{:<12} {:>9.1} {:>9} {:>6}\n",
-                l.player, l.bidding, l.exchange, l.play
+                "{:<12} {:>9.1} {:>9} {:>6} {:>9}\n",
+                l.player, l.bidding, l.exchange, l.play, l.bomb
             );
         }
         out

@@ -18,6 +18,7 @@ use crate::engine::moves::Move;
 use crate::engine::position::{Form, Position};
 use crate::engine::sample::{declarer_layout, sample_rng};
 use crate::engine::seat::{PerSeat, Seat};
+use crate::game::words::{sentence, Names};
 use crate::players::pimc::{self, display, Objective, PimcOptions};
 use crate::solver::Solver;
 use crate::view::View;
@@ -305,18 +306,36 @@ fn judge_exchange(
 }
 
 impl Review {
-    /// The report for people.
+    /// The report for people, the seats named D, L and R.
     pub fn report(&self) -> String {
+        let seats = self.summary.seats().iter().map(|s| s.to_string()).collect();
+        self.report_for(&Names::new(seats, None))
+    }
+
+    /// The report with the seats named by `names` (index: the seat, D
+    /// first), e.g. the players of a game, one of them "you".
+    pub fn report_for(&self, names: &Names) -> String {
+        let who = |seat: Seat| names.who(seat.index()).to_string();
+        let width = self
+            .summary
+            .seats()
+            .iter()
+            .map(|&s| who(s).chars().count())
+            .max()
+            .unwrap_or(4)
+            .max(4);
         let mut o = format!(
             "\nfrom each mover's view ({} layouts a move, seed {}; objective {:?}):\n",
             self.samples, self.seed, self.objective
         );
         if let Some(x) = &self.exchange {
             o += &format!(
-                "  exchange {}: dd cost {}, view cost {:.1} (D's best by its view: {}, {:.1} against {:.1}){}\n",
+                "  exchange {}: dd cost {}, view cost {:.1} ({} best by {} view: {}, {:.1} against {:.1}){}\n",
                 x.played,
                 x.dd_cost,
                 x.view_cost,
+                sentence(&names.whose(0)),
+                if names.is_you(0) { "your" } else { "its" },
                 x.view_best,
                 x.view_best_mean,
                 x.view_mean,
@@ -328,7 +347,10 @@ impl Review {
                 }
             );
         }
-        o += "  move  seat  card  dd cost  view cost  view best  verdict\n";
+        o += &format!(
+            "  move  {:<width$}  card  dd cost  view cost  view best  verdict\n",
+            "seat"
+        );
         for m in &self.moves {
             if m.verdict == Verdict::Fine {
                 continue;
@@ -340,9 +362,9 @@ impl Review {
                     format!(" ({:.0}% of the contract)", 100.0 * c)
                 });
             o += &format!(
-                "  {:>4}  {:<4}  {:<4}  {:>7}  {:>9.1}  {:<9}  {}{chance}\n",
+                "  {:>4}  {:<width$}  {:<4}  {:>7}  {:>9.1}  {:<9}  {}{chance}\n",
                 m.number,
-                m.seat.to_string(),
+                who(m.seat),
                 m.mv.to_string(),
                 m.dd_cost,
                 m.view_cost,
@@ -360,7 +382,8 @@ impl Review {
         }
         for (seat, s) in self.summary.iter() {
             o += &format!(
-                "  {seat}: {} mistake{} ({} points double-dummy), {} unlucky guess{}, {} lucky bet{}\n",
+                "  {}: {} mistake{} ({} points double-dummy), {} unlucky guess{}, {} lucky bet{}\n",
+                sentence(&who(seat)),
                 s.mistakes,
                 if s.mistakes == 1 { "" } else { "s" },
                 s.dd_cost_of_mistakes,

@@ -21,7 +21,8 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     pub json: bool,
     /// Also judge every move from its mover's own view (PIMC): mistakes
-    /// against unlucky guesses. JSON: the key `view`.
+    /// against unlucky guesses; on a game record, every played hand's.
+    /// JSON: the key `view`.
     #[arg(long)]
     pub view: bool,
     /// With --view: layouts per move.
@@ -58,7 +59,7 @@ fn analyze_record(source: &super::input::Source, args: &AnalyzeArgs) -> Result<(
         tysiac::solver::Workers::new(rec.table.rules, args.threads).map_err(|e| e.to_string())?;
     let work = tysiac::analysis::postmortem::calls_to_judge(&rec.table);
     let bar = super::progress::Bar::new(work as u64, "judging calls", false);
-    let review = tysiac::analysis::postmortem::review(
+    let mut review = tysiac::analysis::postmortem::review(
         &rec.table,
         args.bid_samples,
         args.seed,
@@ -68,6 +69,19 @@ fn analyze_record(source: &super::input::Source, args: &AnalyzeArgs) -> Result<(
     )
     .map_err(|e| format!("{}: {e}", source.name))?;
     bar.finish();
+    if args.view {
+        let hands = review.hands.iter().filter(|h| h.analysis.is_some()).count();
+        let bar = super::progress::Bar::new(hands as u64, "hands from each view", false);
+        let opts = tysiac::PimcOptions {
+            samples: args.samples,
+            seed: args.seed,
+            objective: None,
+            inference: args.inference,
+        };
+        tysiac::analysis::postmortem::view_hands(&rec.table, &mut review, &opts, &|| bar.tick())
+            .map_err(|e| format!("{}: --view: {e}", source.name))?;
+        bar.finish();
+    }
     if args.json {
         for h in &review.hands {
             println!("{}", serde_json::to_string(h).map_err(|e| e.to_string())?);
@@ -76,7 +90,11 @@ fn analyze_record(source: &super::input::Source, args: &AnalyzeArgs) -> Result<(
                                          "seed": review.seed});
         println!("{summary}");
     } else {
-        print!("{}", review.report());
+        let names = tysiac::game::words::Names::of_game(
+            rec.table.players.clone(),
+            rec.header.seats.as_deref(),
+        );
+        print!("{}", review.report(&names));
     }
     Ok(())
 }

@@ -60,6 +60,11 @@ pub struct BidArgs {
     /// (the bidder's own decides what defence adds: nothing on the barrel).
     #[arg(long, value_name = "SCORES", requires = "auction")]
     pub scores: Option<String>,
+    /// Also the figures behind the advice: the most a musik could bring
+    /// (beyond any allowed bid), and what the weighed layouts of an
+    /// auction are worth.
+    #[arg(long)]
+    pub verbose: bool,
 }
 
 /// Samples of an auction's advice when --samples is not given: each costs
@@ -99,11 +104,12 @@ pub fn run(args: BidArgs) -> ExitCode {
     if let Some(player) = args.play {
         return super::bid_play::run(hand, super::play::reading(player, args.inference), c);
     }
+    let verbose = args.verbose;
     if let Some(path) = &args.table {
-        return super::bid_table::lookup(path, hand, c.json, text);
+        return super::bid_table::lookup(path, hand, c.json, |r| text(r, verbose));
     }
     if let Some(auction) = &args.auction {
-        return in_auction(hand, auction, args.scores.as_deref(), inference, c);
+        return in_auction(hand, auction, args.scores.as_deref(), inference, c, verbose);
     }
     let opts = BidOptions {
         samples: c.samples.unwrap_or(super::sampling::DEFAULT_SAMPLES),
@@ -123,7 +129,7 @@ pub fn run(args: BidArgs) -> ExitCode {
     let bar = Bar::new(bid::work(opts.samples) as u64, "bid", c.quiet);
     let report = bid::estimate(hand, &c.rules, &opts, &|| bar.tick());
     bar.finish();
-    print_report(report, c.json, text)
+    print_report(report, c.json, |r| text(r, verbose))
 }
 
 /// `--auction`: every legal call valued from the hand, the auction and the
@@ -134,6 +140,7 @@ fn in_auction(
     scores: Option<&str>,
     inference: tysiac::Inference,
     c: &super::sampling::SamplingArgs,
+    verbose: bool,
 ) -> ExitCode {
     use tysiac::players::bidding;
     let seats = bidding::auction_seats(&c.rules);
@@ -214,7 +221,7 @@ fn in_auction(
             ", all fitting what the others' bids show".to_string()
         }
     );
-    if draws.inference == tysiac::Inference::Model {
+    if verbose && draws.inference == tysiac::Inference::Model {
         println!(
             "weighed by the others' calls: worth {:.1} independent layouts",
             draws.effective
@@ -316,29 +323,24 @@ fn from_record(
         return ExitCode::SUCCESS;
     }
     println!("hand {n} of {} · {samples} layouts a call", path.display());
+    let names = tysiac::game::words::Names::of_game(t.players.clone(), rec.header.seats.as_deref());
     for cv in &calls {
-        println!(
-            "{} {}: {:+.1}; best {} {:+.1}{}",
-            cv.player,
-            cv.call,
-            cv.expected,
-            cv.best,
-            cv.best_expected,
-            if cv.cost > 0.05 {
-                format!(": cost {:.1}", cv.cost)
-            } else {
-                String::new()
-            }
-        );
+        println!("{}", cv.said(&names));
     }
     if let Some((p, j, _)) = next {
-        println!("{p} to call now: best {} ({:+.1})", j.best, j.best_value());
+        let who = t.players.iter().position(|x| *x == p).expect("a player");
+        println!(
+            "{} to call now: best {} ({:+.1})",
+            tysiac::game::words::sentence(names.who(who)),
+            j.best,
+            j.best_value()
+        );
     }
     ExitCode::SUCCESS
 }
 
-/// The readable report.
-fn text(r: &BidReport) -> String {
+/// The readable report; `verbose` adds the most a musik could bring.
+fn text(r: &BidReport, verbose: bool) -> String {
     let mut out = String::new();
     let mut line = |s: String| {
         out.push_str(&s);
@@ -363,9 +365,17 @@ fn text(r: &BidReport) -> String {
     } else {
         r.marriages.join(" ")
     };
+    let conceivable = if verbose {
+        format!(
+            "   best conceivable with a musik: {} (beyond any allowed bid)",
+            r.max_conceivable
+        )
+    } else {
+        String::new()
+    };
     line(format!(
-        "marriages in hand: {marriages}   cap: {}   best conceivable with a musik: {} (not biddable)",
-        r.cap, r.max_conceivable
+        "marriages in hand: {marriages}   the rules allow bids up to {}{conceivable}",
+        r.cap
     ));
     line(String::new());
     match &r.realistic {
@@ -383,7 +393,7 @@ fn text(r: &BidReport) -> String {
             ));
         }
         if !row.allowed && (i == 0 || r.levels[i - 1].allowed) {
-            s.push_str("   <- above the cap: not allowed");
+            s.push_str("   <- above the highest bid allowed");
         }
         line(s);
     }

@@ -80,13 +80,13 @@ pub fn run(hand: CardSet, player: PlayerKind, c: &SamplingArgs) -> ExitCode {
         if rules.seats() == 2 { "both" } else { "all three" },
         c.seed
     );
-    o += &format!("cap: {top}\n\n");
-    o += "level  bid  P(make) in play  95% interval     double-dummy    gap\n";
+    o += &format!("the rules allow bids up to {top}\n\n");
+    o += "level  allowed  P(make) in play  95% interval     double-dummy    gap\n";
     for l in &r.levels {
         let k = games.iter().filter(|g| g.points >= l.level).count();
         let (low, high) = wilson(k, games.len());
         o += &format!(
-            "{:>5}  {:<3}  {:>15}  [{}, {}]  {:>12}  {:>+6.3}\n",
+            "{:>5}  {:<7}  {:>15}  [{}, {}]  {:>12}  {:>+6.3}\n",
             l.level,
             if l.level <= top { "yes" } else { "no" },
             prob(l.real),

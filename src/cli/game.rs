@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use clap::Args;
 use tysiac::drivers::arena;
 use tysiac::game::record;
+use tysiac::game::words::{sentence, Names};
 use tysiac::game::{Action, Call, Decision, Table, Turn};
 use tysiac::players::computer::Computer;
 use tysiac::solver::Workers;
@@ -31,19 +32,22 @@ pub struct GameArgs {
     /// names, else 3.
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
     pub players: Option<u8>,
-    /// The players' names, in seat order (default: You, then Ala, Bartek,
-    /// Celina, Dorota for the computers).
+    /// The players' names, in seat order (default: You, or Player1,
+    /// Player2... for several `me` seats, and Ala, Bartek, Celina, Dorota
+    /// for the computers).
     #[arg(long)]
     pub names: Option<String>,
-    /// Random seed of the deals (default: from the clock; it is printed and
-    /// recorded, so the game can be replayed).
+    /// Random seed of the deals (default: from the clock, different for
+    /// every game; it is printed and recorded, so the game can be replayed).
     #[arg(long)]
     pub seed: Option<u64>,
     /// Rule set, e.g. "pl_full" or "standard game_to=500 barrel=400".
     #[arg(long, default_value = "standard")]
     pub rules: Rules,
     /// Where the game's record is written after every step (default:
-    /// tysiac-game-SEED.txt); `.jsonl` writes the JSON Lines form.
+    /// tysiac-game-SEED.txt, or -2, -3... after the seed when that file
+    /// exists); `.jsonl` writes the JSON Lines form. A file that exists is
+    /// refused: a record is never written over.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
     /// Go on with the game recorded in FILE (its seats, names, rules, seed).
@@ -62,7 +66,8 @@ pub struct GameArgs {
     /// Arena: one JSON line per game, then the summary line.
     #[arg(long)]
     pub json: bool,
-    /// Arena: write each game's record to DIR/game-G.txt.
+    /// Arena: write each game's record to DIR/game-G.txt (refused, before
+    /// playing, if one of those files exists).
     #[arg(long, value_name = "DIR")]
     pub records: Option<PathBuf>,
     /// No progress bar.
@@ -106,14 +111,27 @@ fn play(args: GameArgs) -> Result<ExitCode, String> {
                 path.display()
             )
         })?;
-        let out = args.record.clone().unwrap_or_else(|| path.clone());
+        // Going on in the same file rewrites it (the same game, further on);
+        // another file is a new one, never one that exists.
+        let out = match &args.record {
+            Some(other) if !same_file(other, path) => {
+                create_new(other).map_err(|e| format!("--record {}: {e}", other.display()))?;
+                other.clone()
+            }
+            _ => path.clone(),
+        };
+        let names = Names::of_game(rec.table.players.clone(), Some(&seats));
+        let others: Vec<&str> = (0..rec.table.players.len())
+            .filter(|&p| !names.is_you(p))
+            .map(|p| names.who(p))
+            .collect();
         println!(
-            "Resuming the game of {} (seed {}), hand {}.",
-            rec.table.players.join(", "),
+            "Resuming the game with {} (seed {}) at hand {}.",
+            others.join(", "),
             rec.table.seed,
             rec.table.hand().number
         );
-        return interactive(rec.table, &seats, &out, color);
+        return interactive(rec.table, &seats, &out, color, true);
     }
     let (args, mut seats) = table_of(args)?;
     if let Some(i) = args.inference {
@@ -126,11 +144,6 @@ fn play(args: GameArgs) -> Result<ExitCode, String> {
     if !seats.iter().any(|s| s == "me") {
         return arena_run(&args, &seats);
     }
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| d.as_secs() % 1_000_000)
-    });
     let names: Vec<String> = match &args.names {
         Some(n) => n
             .split([',', ' '])
@@ -139,6 +152,9 @@ fn play(args: GameArgs) -> Result<ExitCode, String> {
             .collect(),
         None => {
             let computers = ["Ala", "Bartek", "Celina", "Dorota"];
+            // One person is "you"; several at one keyboard are named, as
+            // the messages then name them.
+            let people = seats.iter().filter(|s| *s == "me").count();
             let mut mine = 0;
             seats
                 .iter()
@@ -146,10 +162,10 @@ fn play(args: GameArgs) -> Result<ExitCode, String> {
                 .map(|(i, s)| {
                     if s == "me" {
                         mine += 1;
-                        if mine == 1 {
+                        if people == 1 {
                             "You".to_string()
                         } else {
-                            format!("You{mine}")
+                            format!("Player{mine}")
                         }
                     } else {
                         computers[i].to_string()
@@ -166,18 +182,74 @@ fn play(args: GameArgs) -> Result<ExitCode, String> {
         ));
     }
     record::check_names(&names).map_err(|e| format!("--names: {e}"))?;
+    // Checked before the record is made, so that a refused game leaves no file.
+    Table::new(args.rules, names.clone(), 0, 0).map_err(|e| e.0)?;
+    let (seed, out) = new_record(args.seed, args.record.as_deref())?;
     let table = Table::new(args.rules, names, seed, 0).map_err(|e| e.0)?;
-    let out = args
-        .record
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("tysiac-game-{seed}.txt")));
     println!(
         "A game of Tysiąc to {} · rules {} · seed {seed} · record {}",
         args.rules.game_to,
         args.rules,
         out.display()
     );
-    interactive(table, &seats, &out, color)
+    interactive(table, &seats, &out, color, false)
+}
+
+/// Creates `path` empty, only if no file is there: the name is then this
+/// game's, and no record of another game is ever written over.
+fn create_new(path: &Path) -> Result<(), String> {
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+    {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(format!(
+            "the file exists (the record of another game?); name a new file, \
+             or go on with that game: tysiac game --resume {}",
+            path.display()
+        )),
+        Err(e) => Err(format!("cannot create it: {e}")),
+    }
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    a == b
+        || matches!(
+            (std::fs::canonicalize(a), std::fs::canonicalize(b)),
+            (Ok(x), Ok(y)) if x == y
+        )
+}
+
+/// The seed and record file of a new game, the file created: `--record`
+/// as given (refused if it exists); else `tysiac-game-SEED.txt` with the
+/// seed given, or `-2`, `-3`... after it when that name is taken; with no
+/// seed, a seed from the clock whose file is free.
+fn new_record(seed: Option<u64>, record: Option<&Path>) -> Result<(u64, PathBuf), String> {
+    if let Some(path) = record {
+        create_new(path).map_err(|e| format!("--record {}: {e}", path.display()))?;
+        return Ok((
+            seed.unwrap_or_else(tysiac::engine::random::clock_seed),
+            path.to_path_buf(),
+        ));
+    }
+    for n in 1..=1000 {
+        let (s, name) = match seed {
+            Some(s) if n == 1 => (s, format!("tysiac-game-{s}.txt")),
+            Some(s) => (s, format!("tysiac-game-{s}-{n}.txt")),
+            None => {
+                let s = tysiac::engine::random::clock_seed();
+                (s, format!("tysiac-game-{s}.txt"))
+            }
+        };
+        let path = PathBuf::from(name);
+        match create_new(&path) {
+            Ok(()) => return Ok((s, path)),
+            Err(_) if path.exists() => continue,
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+        }
+    }
+    Err("no free name for the record among 1000 tried here; name one with --record FILE".into())
 }
 
 /// The seats and rules `--players`, `--seats` and `--rules` ask for: two
@@ -225,6 +297,20 @@ fn table_of(mut args: GameArgs) -> Result<(GameArgs, Vec<String>), String> {
 fn arena_run(args: &GameArgs, seats: &[String]) -> Result<ExitCode, String> {
     let seed = args.seed.unwrap_or(tysiac::estimate::bid::DEFAULT_SEED);
     let workers = Workers::new(args.rules, args.threads).map_err(|e| e.to_string())?;
+    let record_path = |dir: &Path, game: usize| dir.join(format!("game-{game}.txt"));
+    // Refused before the games are played: no record is written over.
+    if let Some(dir) = &args.records {
+        if let Some(taken) = (0..args.games)
+            .map(|g| record_path(dir, g))
+            .find(|p| p.exists())
+        {
+            return Err(format!(
+                "--records {}: {} exists (records of another run?); give a new or empty directory",
+                dir.display(),
+                taken.display()
+            ));
+        }
+    }
     let bar = Bar::new(args.games as u64, "games", args.quiet);
     let games = arena::run(&args.rules, seats, args.games, seed, &workers, &|| {
         bar.tick()
@@ -235,8 +321,12 @@ fn arena_run(args: &GameArgs, seats: &[String]) -> Result<ExitCode, String> {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("--records {}: cannot create: {e}", dir.display()))?;
         for g in &games {
-            let path = dir.join(format!("game-{}.txt", g.game));
-            std::fs::write(&path, &g.record)
+            let path = record_path(dir, g.game);
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+                .and_then(|mut f| f.write_all(g.record.as_bytes()))
                 .map_err(|e| format!("--records: cannot write {}: {e}", path.display()))?;
         }
     }
@@ -313,7 +403,9 @@ fn save(table: &Table, seats: &[String], path: &Path) -> Result<(), String> {
     } else {
         record::write(table, Some(seats))
     };
-    let tmp = path.with_extension("tmp-write");
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp-write");
+    let tmp = PathBuf::from(tmp);
     std::fs::write(&tmp, text)
         .and_then(|_| std::fs::rename(&tmp, path))
         .map_err(|e| format!("cannot write the record {}: {e}", path.display()))
@@ -324,6 +416,7 @@ fn interactive(
     kinds: &[String],
     out: &Path,
     color: bool,
+    mut resumed: bool,
 ) -> Result<ExitCode, String> {
     let seats: Vec<Seat> = kinds
         .iter()
@@ -336,7 +429,10 @@ fn interactive(
         })
         .collect();
     let mut solver = Solver::new(table.rules);
-    let show = Show { color };
+    let show = Show {
+        color,
+        names: Names::of_game(table.players.clone(), Some(kinds)),
+    };
     // Ctrl-C ends the game (130) with its record whole even where the
     // shell started us with SIGINT ignored (a background job of a script).
     interrupt_ends_the_run();
@@ -349,7 +445,11 @@ fn interactive(
         let deal_index = table.hand().deal_index;
         if deal_index + 1 != shown_hand as u64 {
             shown_hand = deal_index as usize + 1;
-            show.hand_start(&table, &seats);
+            let resuming = std::mem::take(&mut resumed);
+            show.hand_start(&table, &seats, resuming);
+            if resuming {
+                show.recap(&table);
+            }
         }
         let action = match &seats[turn.player] {
             Seat::Computer(c) => {
@@ -359,57 +459,70 @@ fn interactive(
                 }
                 a
             }
-            Seat::Me => loop {
-                show.prompt(&table, &turn);
-                let Some(Ok(line)) = lines.next() else {
-                    save(&table, kinds, out)?;
-                    println!(
-                        "\nThe game is saved in {}; go on with: tysiac game --resume {}",
-                        out.display(),
-                        out.display()
-                    );
-                    return Ok(ExitCode::SUCCESS);
-                };
-                let line = line.trim();
-                match line {
-                    "" => continue,
-                    "help" | "?" => {
-                        show.help();
-                        continue;
-                    }
-                    "sheet" => {
-                        print!("{}", sheet(&table));
-                        continue;
-                    }
-                    "quit" | "q" => {
+            Seat::Me => match only_answer(&table, &turn) {
+                Some(a) => {
+                    show.prompt_facts(&table, &turn);
+                    println!("{}", show.forced(&table, &turn, &a));
+                    a
+                }
+                None => loop {
+                    show.prompt(&table, &turn);
+                    let Some(Ok(line)) = lines.next() else {
                         save(&table, kinds, out)?;
                         println!(
-                            "The game is saved in {}; go on with: tysiac game --resume {}",
+                            "\nThe game is saved in {}; go on with: tysiac game --resume {}",
                             out.display(),
                             out.display()
                         );
                         return Ok(ExitCode::SUCCESS);
+                    };
+                    let line = line.trim();
+                    match line {
+                        "" => continue,
+                        "help" | "?" => {
+                            show.help(&table);
+                            continue;
+                        }
+                        "sheet" => {
+                            print!("{}", sheet(&table, &show.names));
+                            continue;
+                        }
+                        "quit" | "q" => {
+                            save(&table, kinds, out)?;
+                            println!(
+                                "The game is saved in {}; go on with: tysiac game --resume {}",
+                                out.display(),
+                                out.display()
+                            );
+                            return Ok(ExitCode::SUCCESS);
+                        }
+                        _ => {}
                     }
-                    _ => {}
-                }
-                match tysiac::game::seen::parse_action(&table, &turn, line) {
-                    Ok(a) => match table.clone().act(a.clone()) {
-                        Ok(()) => break a,
-                        Err(e) => println!("  not allowed: {e}"),
-                    },
-                    Err(e) => println!("  {e}"),
-                }
+                    match tysiac::game::seen::parse_action(&table, &turn, line) {
+                        Ok(a) => match table.clone().act(a.clone()) {
+                            Ok(()) => break a,
+                            Err(e) => println!("  not allowed: {e}"),
+                        },
+                        Err(e) => println!("  {e}"),
+                    }
+                },
             },
         };
         let before = table.clone();
         table
-            .act(action)
+            .act(action.clone())
             .map_err(|e| format!("internal: a checked action was refused: {e}"))?;
         save(&table, kinds, out)?;
+        if matches!(seats[turn.player], Seat::Me) {
+            show.own_declaration(&before, &turn, &action);
+        }
         show.after(&before, &table, number);
     }
     if let Some(r) = table.result() {
-        println!("\n{}", table.sheet.result_text(r));
+        println!(
+            "\n{}.",
+            sentence(&show.names.result(r, &table.sheet.totals))
+        );
         println!(
             "The record is in {}: `tysiac analyze {}` judges every decision.",
             out.display(),
@@ -419,10 +532,26 @@ fn interactive(
     Ok(ExitCode::SUCCESS)
 }
 
+/// The one answer a person's turn allows, when there is only one: a pass
+/// when no bid is left, the last legal card. Played at once, and said.
+fn only_answer(table: &Table, turn: &Turn) -> Option<Action> {
+    match turn.decision {
+        Decision::Call => match table.legal_calls().as_slice() {
+            [only] => Some(Action::Call(*only)),
+            _ => None,
+        },
+        Decision::Play => match *table.legal_moves() {
+            [only] => Some(Action::Play(only)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// The readable score sheet of the game so far.
-fn sheet(table: &Table) -> String {
+fn sheet(table: &Table, names: &Names) -> String {
     let lines: Vec<usize> = table.sheet.hands.iter().map(|r| r.number).collect();
-    super::score::sheet_text("(this game)", &table.sheet, &lines)
+    super::score::sheet_text("(this game)", &table.sheet, &lines, names)
 }
 
 fn example_exchange(table: &Table) -> String {
@@ -430,27 +559,11 @@ fn example_exchange(table: &Table) -> String {
     tysiac::engine::contract::guessed_exchanges(&deal, &table.rules)[0].to_string()
 }
 
-/// "Ala passes", "You pass": the verb agreeing with its player.
-fn agree(name: &str, verb: &str) -> String {
-    if !name.starts_with("You") {
-        return verb.to_string();
-    }
-    let (first, rest) = verb.split_once(' ').unwrap_or((verb, ""));
-    let base = if first.ends_with("sses") {
-        &first[..first.len() - 2]
-    } else {
-        first.strip_suffix('s').unwrap_or(first)
-    };
-    if rest.is_empty() {
-        base.to_string()
-    } else {
-        format!("{base} {rest}")
-    }
-}
-
-/// How things are shown.
+/// How things are shown: suits (in colour or not) and players (by name,
+/// the person at the keyboard as "you").
 struct Show {
     color: bool,
+    names: Names,
 }
 
 impl Show {
@@ -499,139 +612,216 @@ impl Show {
         }
     }
 
-    fn name(table: &Table, p: usize) -> String {
-        let h = table.hand();
-        match h.seat_of(p) {
-            Some(s) => format!("{} ({s})", table.players[p]),
-            None => table.players[p].clone(),
-        }
+    fn card_list(&self, set: CardSet) -> String {
+        set.iter_display()
+            .map(|c| self.card(c))
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
-    fn hand_start(&self, table: &Table, seats: &[Seat]) {
+    /// "Ala passes", "You pass": a sentence's start.
+    fn says(&self, p: usize, verb: &str) -> String {
+        sentence(&self.names.says(p, verb))
+    }
+
+    /// The points of the hand so far, by player in the table's order:
+    /// `you 14 · Bartek 0 · Celina 0`.
+    fn points(&self, h: &tysiac::game::HandLog, state: &tysiac::State) -> String {
+        let by_player = (0..self.names.names.len())
+            .filter_map(|p| h.seat_of(p).map(|s| (p, state.points[s.index()])));
+        self.names.each(by_player)
+    }
+
+    /// The hand's header, the scores, your cards (as dealt, when a resumed
+    /// hand is past its auction) and the forced opening.
+    fn hand_start(&self, table: &Table, seats: &[Seat], resuming: bool) {
         let h = table.hand();
         println!();
+        let mut deals = self.names.says(h.dealer, "deal");
+        if table.players.len() == 4 {
+            deals += &format!(" and {} out", self.names.verb(h.dealer, "sit"));
+        }
+        println!("── Hand {} · {deals} ──", h.number);
         println!(
-            "── Hand {} · dealer {}{} ──",
-            h.number,
-            table.players[h.dealer],
-            if table.players.len() == 4 {
-                " and sits out"
-            } else {
-                ""
-            }
+            "Scores: {}",
+            self.names
+                .each(table.sheet.totals.iter().copied().enumerate())
         );
-        let totals: Vec<String> = table
-            .players
-            .iter()
-            .zip(&table.sheet.totals)
-            .map(|(n, t)| format!("{n} {t}"))
-            .collect();
-        println!("Scores: {}", totals.join(" · "));
         for (p, s) in seats.iter().enumerate() {
             if let (Seat::Me, Some(c)) = (s, h.cards_of(p)) {
-                let whose = match table.players[p].as_str() {
-                    "You" => "Your".to_string(),
-                    name => format!("{name}'s"),
+                let dealt = if resuming && h.won().is_some() {
+                    " as dealt"
+                } else {
+                    ""
                 };
-                println!("{whose} cards: {}", self.cards(c));
+                println!(
+                    "{} cards{dealt}: {}",
+                    sentence(&self.names.whose(p)),
+                    self.cards(c)
+                );
             }
         }
         let (b, c) = h.auction.calls[0];
         if let Some(l) = c.level() {
-            let who = &table.players[h.bidders[b]];
-            println!("{who} {} at {l} (forced).", agree(who, "opens"));
+            println!("{} at {l} (forced).", self.says(h.bidders[b], "open"));
         }
+    }
+
+    /// Where a resumed game stands in its hand: the calls, the auction's
+    /// winner, the exchange as the person saw it, the contract, the trump
+    /// and the points so far (the tricks on the table come with the
+    /// prompt).
+    fn recap(&self, table: &Table) {
+        let h = table.hand();
+        let me = self.names.you.unwrap_or(0);
+        let seen = tysiac::game::seen::seen(table, me);
+        // The events are the auction's and the exchange's, then one a card
+        // and one a trick: those are summed up by the points instead.
+        let played = h.play.len() + seen.hand.tricks.len();
+        let before_play = &seen.hand.events[..seen.hand.events.len() - played];
+        let opening = h.auction.calls.iter().find_map(|&(b, c)| {
+            let l = c.level()?;
+            Some(format!(
+                "{} at {l} (forced).",
+                self.says(h.bidders[b], "open")
+            ))
+        });
+        let told: Vec<&String> = before_play
+            .iter()
+            .filter(|e| Some(*e) != opening.as_ref())
+            .collect();
+        if told.is_empty() && h.play.is_empty() {
+            return;
+        }
+        println!("So far in this hand:");
+        for e in told {
+            println!("  {e}");
+        }
+        if let Some(state) = h.state(&table.rules).filter(|_| !h.play.is_empty()) {
+            let tricks = seen.hand.tricks.len();
+            println!(
+                "  {tricks} trick{} taken · trump {} · points: {}",
+                if tricks == 1 { "" } else { "s" },
+                state.trump.map_or("none".into(), |s| self.suit_symbol(s)),
+                self.points(h, &state)
+            );
+        }
+    }
+
+    /// The facts a play prompt shows (the trick, trump, points and your
+    /// cards), also before a card played for you.
+    fn prompt_facts(&self, table: &Table, turn: &Turn) {
+        if turn.decision != Decision::Play {
+            return;
+        }
+        let h = table.hand();
+        let state = h.state(&table.rules).expect("in play");
+        let seats = h.seats().expect("a declarer");
+        let trick: Vec<String> = state
+            .trick()
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| {
+                let seat = state.leader.plus_of(i, state.seats);
+                format!(
+                    "{} {}",
+                    sentence(self.names.who(seats[seat.index()])),
+                    self.card(c)
+                )
+            })
+            .collect();
+        let mine = state.hands[h.seat_of(turn.player).expect("playing").index()];
+        println!(
+            "Trick {} · trump {} · points: {}{}",
+            state.trick_number(&table.rules),
+            state.trump.map_or("none".into(), |s| self.suit_symbol(s)),
+            self.points(h, &state),
+            if trick.is_empty() {
+                String::new()
+            } else {
+                format!(" · on the table: {}", trick.join(", "))
+            }
+        );
+        println!("Your cards: {}", self.cards(mine));
     }
 
     fn prompt(&self, table: &Table, turn: &Turn) {
         let h = table.hand();
-        let me = turn.player;
+        // Several people at one keyboard: the prompt says whose it is.
+        if self.names.you.is_none() {
+            println!("{}, your turn:", self.names.who(turn.player));
+        }
         match &turn.decision {
             Decision::Redeal(why) => {
                 print!("You may ask for a redeal ({why}). Redeal? [y/n] ");
             }
             Decision::Call => {
                 let calls = table.legal_calls();
-                let levels: Vec<u16> = calls
-                    .iter()
-                    .filter_map(|c| match c {
-                        Call::Bid(l) => Some(*l),
-                        _ => None,
-                    })
-                    .collect();
-                let high = h.auction.high().map_or(0, |(_, l, _)| l);
-                let range = match (levels.first(), levels.last()) {
-                    (Some(a), Some(b)) if a == b => format!(", {a}"),
-                    (Some(a), Some(b)) => format!(", {a}..{b}"),
+                let levels = |blind: bool| -> Vec<u16> {
+                    calls
+                        .iter()
+                        .filter_map(|c| match (c, blind) {
+                            (Call::Bid(l), false) | (Call::Blind(l), true) => Some(*l),
+                            _ => None,
+                        })
+                        .collect()
+                };
+                let range = |levels: &[u16], b: &str| match (levels.first(), levels.last()) {
+                    (Some(x), Some(y)) if x == y => format!(", {b}{x}"),
+                    (Some(x), Some(y)) => format!(", {b}{x}..{b}{y}"),
                     _ => String::new(),
                 };
-                let blind = if calls.iter().any(|c| matches!(c, Call::Blind(_))) {
-                    ", bNNN blind"
-                } else {
-                    ""
+                let open = range(&levels(false), "");
+                let blind = match range(&levels(true), "b") {
+                    r if r.is_empty() => r,
+                    r => format!("{r} blind"),
                 };
-                print!("The bid is {high}. Your call [pass{range}{blind}]: ");
+                let high = h.auction.high().map_or(0, |(_, l, _)| l);
+                print!("The bid is {high}. Your call [pass{open}{blind}]: ");
             }
             Decision::Exchange => {
                 let deal = h.deal().expect("a declarer");
                 let seats = h.seats().expect("a declarer");
                 println!(
                     "You take the musik ({}): {}",
-                    h.musik
-                        .iter_display()
-                        .map(|c| self.card(c))
-                        .collect::<Vec<_>>()
-                        .join(" "),
+                    self.card_list(h.musik),
                     self.cards(deal.declarer_ten())
                 );
-                if seats.len() == 2 {
-                    print!(
-                        "Lay two cards away: first the one whose points you keep, then the one \
-                         for the other musik (it goes with the last trick) [e.g. {}]: ",
-                        example_exchange(table)
-                    );
+                let trump = if table.rules.trump == tysiac::TrumpRule::Chosen {
+                    ", then the trump suit you name"
                 } else {
-                    print!(
-                        "Give one card to {} (L) and one to {} (R) [e.g. {}]: ",
-                        table.players[seats[1]],
-                        table.players[seats[2]],
-                        example_exchange(table)
-                    );
-                }
+                    ""
+                };
+                let what = if seats.len() == 2 {
+                    "Lay two cards away: first the one whose points you keep, then the one \
+                     for the other musik (it goes with the last trick)"
+                        .to_string()
+                } else if table.rules.musik == tysiac::Musik::Discard {
+                    "Discard three cards".to_string()
+                } else {
+                    format!(
+                        "Give one card to {}, then one to {}",
+                        self.names.who(seats[1]),
+                        self.names.who(seats[2])
+                    )
+                };
+                print!("{what}{trump} [e.g. {}]: ", example_exchange(table));
             }
             Decision::Contract => {
                 let levels = table.contract_levels();
-                print!(
-                    "Your contract [{}..{}, or bomb]: ",
-                    levels[0],
-                    levels.last().expect("the bid")
-                );
+                let (low, high) = (levels[0], *levels.last().expect("the bid"));
+                let range = if low == high {
+                    low.to_string()
+                } else {
+                    format!("{low}..{high}")
+                };
+                print!("Your contract [{range}, or bomb to concede]: ");
             }
             Decision::Play => {
-                let state = h.state(&table.rules).expect("in play");
-                let seats = h.seats().expect("a declarer");
-                let trick: Vec<String> = state
-                    .trick()
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &c)| {
-                        let seat = state.leader.plus_of(i, state.seats);
-                        format!("{} {}", table.players[seats[seat.index()]], self.card(c))
-                    })
-                    .collect();
-                let mine = state.hands[h.seat_of(me).expect("playing").index()];
-                println!(
-                    "Trick {} · trump {} · points {}{}",
-                    state.trick_number(&table.rules),
-                    state.trump.map_or("none".into(), |s| self.suit_symbol(s)),
-                    state.points_text(" "),
-                    if trick.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" · on the table: {}", trick.join(", "))
-                    }
-                );
-                println!("Your cards: {}", self.cards(mine));
+                self.prompt_facts(table, turn);
+                if let Some(note) = self.marriage_note(table, turn) {
+                    println!("{note}");
+                }
                 let legal: Vec<String> =
                     table.legal_moves().iter().map(|m| m.to_string()).collect();
                 print!("Your card [{}]: ", legal.join(" "));
@@ -640,80 +830,201 @@ impl Show {
         let _ = std::io::stdout().flush();
     }
 
-    fn help(&self) {
+    /// A warning when you lead and a card you may lead gives up a marriage
+    /// you hold without declaring it (on the first trick no marriage is
+    /// declared), and another card would keep it.
+    fn marriage_note(&self, table: &Table, turn: &Turn) -> Option<String> {
+        let h = table.hand();
+        let state = h.state(&table.rules)?;
+        let hand = state.hands[h.seat_of(turn.player)?.index()];
+        let legal = table.legal_moves();
+        let breaks = |m: &tysiac::Move| {
+            let c = m.card();
+            matches!(c.rank(), tysiac::Rank::King | tysiac::Rank::Queen)
+                && hand.has_marriage(c.suit())
+                && !m.is_undeclared()
+                && state.declaration(&table.rules, c).is_none()
+        };
+        let lost: Vec<&tysiac::Move> = legal.iter().filter(|m| breaks(m)).collect();
+        if !state.trick().is_empty() || lost.is_empty() || lost.len() == legal.len() {
+            return None;
+        }
+        let why = if state.trick_number(&table.rules) == 1 {
+            "no marriage is declared on the first trick"
+        } else {
+            "it cannot be declared now"
+        };
+        let suits: Vec<String> = Suit::ALL
+            .iter()
+            .filter(|&&s| lost.iter().any(|m| m.card().suit() == s))
+            .map(|&s| self.suit_symbol(s))
+            .collect();
+        let cards: Vec<String> = lost.iter().map(|m| self.card(m.card())).collect();
+        Some(format!(
+            "  Note: {why}; playing {} now gives up your {} marriage{}.",
+            cards.join(" or "),
+            suits.join(" and "),
+            if suits.len() == 1 { "" } else { "s" }
+        ))
+    }
+
+    fn help(&self, table: &Table) {
+        let exchange = if table.rules.players == tysiac::Players::Two {
+            "two cards to lay away (the one whose points you keep first)"
+        } else if table.rules.musik == tysiac::Musik::Discard {
+            "three cards to discard"
+        } else {
+            "two cards for the exchange (the first to the player on your left)"
+        };
+        let blind = if table.rules.blind {
+            ", or b120 (blind)"
+        } else {
+            ""
+        };
+        let undeclared = if table.rules.declare == tysiac::Declare::Optional {
+            "; KH- leads a marriage card without declaring"
+        } else {
+            ""
+        };
         println!(
-            "  Type your answer at the prompt: y/n for a redeal; pass, a bid (110) or \
-             b120 (blind) in the auction;\n  two cards (to L, then to R) for the exchange; \
-             a contract or bomb; a card (AS; KH- leads without declaring).\n  \
-             sheet: the score sheet · quit: save and stop (resume with --resume FILE)."
+            "  Type your answer at the prompt: y or n for a redeal; pass or a bid (110){blind} in \
+             the auction;\n  {exchange}; a contract, or bomb to concede; a card (AS){undeclared}.\n  \
+             sheet: the score sheet · quit: save and stop (go on later with --resume FILE)."
         );
+    }
+
+    /// A call or card played for you, the only one allowed.
+    fn forced(&self, table: &Table, turn: &Turn, a: &Action) -> String {
+        let me = turn.player;
+        match a {
+            Action::Call(c) => {
+                let high = table.hand().auction.high().map_or(0, |(_, l, _)| l);
+                let call = match c {
+                    Call::Pass => self.names.says(me, "pass"),
+                    other => format!("{} {other}", self.names.says(me, "bid")),
+                };
+                format!(
+                    "The bid is {high}: {call}, the only call left to {}.",
+                    self.names.who(me)
+                )
+            }
+            Action::Play(m) => {
+                let last = table
+                    .hand()
+                    .state(&table.rules)
+                    .is_some_and(|s| s.tricks_left() == 1);
+                format!(
+                    "{} {}, {}.",
+                    self.says(me, "play"),
+                    self.card(m.card()),
+                    if last {
+                        format!("{} last card", self.names.whose(me))
+                    } else {
+                        format!("the only card {} may play", self.names.who(me))
+                    }
+                )
+            }
+            other => format!("{}.", self.action_words(table, me, other)),
+        }
+    }
+
+    /// A declaration you made by your lead (the computers' are said with
+    /// their card).
+    fn own_declaration(&self, before: &Table, turn: &Turn, a: &Action) {
+        if let Action::Play(m) = a {
+            if let Some(words) = self.declares(before, *m) {
+                println!("{} {words}.", self.says(turn.player, "declare"));
+            }
+        }
+    }
+
+    /// What the lead `m` declares, in words (`the ♥ marriage (+100)`).
+    fn declares(&self, table: &Table, m: tysiac::Move) -> Option<String> {
+        let state = table.hand().state(&table.rules)?;
+        let d = state
+            .declaration(&table.rules, m.card())
+            .filter(|_| !m.is_undeclared())?;
+        let what = match d {
+            tysiac::Declaration::Marriage(s) => format!("the {} marriage", self.suit_symbol(s)),
+            tysiac::Declaration::Aces => "the ace marriage".into(),
+        };
+        Some(format!("{what} (+{})", d.points(&table.rules)))
+    }
+
+    /// An action of player `p` in words, without the full stop: "Ala bids
+    /// 120 blind".
+    fn action_words(&self, table: &Table, p: usize, a: &Action) -> String {
+        match a {
+            Action::Redeal(true) => format!("{} for a redeal", self.says(p, "ask")),
+            Action::Redeal(false) => format!("{} not ask for a redeal", self.says(p, "do")),
+            Action::Call(Call::Pass) => self.says(p, "pass"),
+            Action::Call(Call::Bid(l)) => format!("{} {l}", self.says(p, "bid")),
+            Action::Call(Call::Blind(l)) => format!("{} {l} blind", self.says(p, "bid")),
+            Action::Contract(c) => format!("{} for {c}", self.says(p, "play")),
+            Action::Concede => format!("{} (the bomb)", self.says(p, "concede")),
+            Action::Exchange(_) => format!("{} the exchange", self.says(p, "make")),
+            Action::Play(m) => {
+                let declares = self
+                    .declares(table, *m)
+                    .map(|w| format!(" and {} {w}", self.names.verb(p, "declare")))
+                    .unwrap_or_default();
+                format!("{} {}{declares}", self.says(p, "play"), self.card(m.card()))
+            }
+        }
     }
 
     /// What a computer did, in words.
     fn said(&self, table: &Table, turn: &Turn, a: &Action) -> String {
-        let who = Show::name(table, turn.player);
-        match a {
-            Action::Exchange(e) => {
-                let h = table.hand();
-                let seats = h.seats().expect("a declarer");
-                let shown = if h.musik_shown(&table.rules) {
-                    format!(
-                        "turns up the musik ({}) and ",
-                        h.musik
-                            .iter_display()
-                            .map(|c| self.card(c))
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    )
-                } else {
-                    "takes the musik face down and ".into()
-                };
-                let away = match e.give {
-                    tysiac::engine::deal::Give::Pass(..) => {
-                        let to_you: Vec<String> = e
-                            .cards()
-                            .iter()
-                            .zip(&seats[1..])
-                            .map(|(c, &p)| {
-                                if table.players[p].starts_with("You") {
-                                    format!("gives {} {}", table.players[p], self.card(*c))
-                                } else {
-                                    format!("gives {} a card", table.players[p])
-                                }
-                            })
-                            .collect();
-                        to_you.join(", ")
-                    }
-                    // Face down: nobody else sees them.
-                    tysiac::engine::deal::Give::Discard(_) => "discards three cards".into(),
-                    tysiac::engine::deal::Give::LayAway(..) => "lays two cards away".into(),
-                };
-                format!("{who} {}{away}.", agree(&who, &shown))
-            }
-            Action::Play(m) => {
-                let h = table.hand();
-                let state = h.state(&table.rules).expect("in play");
-                let declares = state
-                    .declaration(&table.rules, m.card())
-                    .filter(|_| !m.is_undeclared())
-                    .map(|d| {
-                        let what = match d {
-                            tysiac::Declaration::Marriage(s) => {
-                                format!("the {} marriage", self.suit_symbol(s))
-                            }
-                            tysiac::Declaration::Aces => "the ace marriage".into(),
-                        };
-                        format!(" and declares {what} (+{})", d.points(&table.rules))
+        let p = turn.player;
+        let Action::Exchange(e) = a else {
+            return format!("{}.", self.action_words(table, p, a));
+        };
+        let h = table.hand();
+        let seats = h.seats().expect("a declarer");
+        let taken = if h.musik_shown(&table.rules) {
+            format!(
+                "{} the musik ({}) and ",
+                self.says(p, "turn up"),
+                self.card_list(h.musik)
+            )
+        } else {
+            format!("{} the musik face down and ", self.says(p, "take"))
+        };
+        let away = match e.give {
+            tysiac::engine::deal::Give::Pass(..) => {
+                let each: Vec<String> = e
+                    .cards()
+                    .iter()
+                    .zip(&seats[1..])
+                    .map(|(c, &q)| {
+                        // Face down: only its receiver sees a card.
+                        if self.names.is_you(q) {
+                            format!("{} {}", self.names.who(q), self.card(*c))
+                        } else {
+                            format!("{} a card", self.names.who(q))
+                        }
                     })
-                    .unwrap_or_default();
-                format!(
-                    "{who} {} {}{declares}.",
-                    agree(&who, "plays"),
-                    self.card(m.card())
-                )
+                    .collect();
+                format!("{} {}", self.names.verb(p, "give"), each.join(" and "))
             }
-            _ => format!("{who} {}.", agree(&who, &a.to_string())),
-        }
+            tysiac::engine::deal::Give::Discard(_) => {
+                format!("{} three cards", self.names.verb(p, "discard"))
+            }
+            tysiac::engine::deal::Give::LayAway(..) => {
+                format!("{} two cards away", self.names.verb(p, "lay"))
+            }
+        };
+        let trump = e
+            .trump
+            .map(|t| {
+                format!(
+                    ", and {} {} trump",
+                    self.names.verb(p, "name"),
+                    self.suit_symbol(t)
+                )
+            })
+            .unwrap_or_default();
+        format!("{taken}{away}{trump}.")
     }
 
     /// What changed with the last action: a trick taken, an auction won, a
@@ -728,10 +1039,10 @@ impl Show {
                 .rev()
                 .find(|x| x.deal_index == h.deal_index);
             if let Some(w) = now.and_then(|x| x.won()) {
-                let who = &table.players[now.expect("found").bidders[w.bidder]];
+                let who = now.expect("found").bidders[w.bidder];
                 println!(
-                    "{who} {} the auction at {}{}.",
-                    agree(who, "wins"),
+                    "{} the auction at {}{}.",
+                    self.says(who, "win"),
                     w.bid,
                     if w.blind {
                         " (blind: counts double)"
@@ -744,25 +1055,26 @@ impl Show {
         let now = table.hands.iter().find(|x| x.deal_index == h.deal_index);
         if let Some(now) = now {
             if let Some(c) = now.contract.filter(|_| h.contract.is_none()) {
-                println!(
-                    "{} plays for {c}.",
-                    Show::name(table, now.declarer().expect("d"))
-                );
+                let d = now.declarer().expect("d");
+                println!("{} for {c}.", self.says(d, "play"));
             }
             let n = table.rules.seats();
             if now.play.len() > h.play.len() && now.play.len() % n == 0 {
                 if let Some(state) = now.state(&table.rules) {
                     let seats = now.seats().expect("a declarer");
-                    let cards: Vec<String> = now.play[now.play.len() - n..]
-                        .iter()
-                        .map(|m| self.card(m.card()))
-                        .collect();
-                    let who = &table.players[seats[state.leader.index()]];
+                    let trick = &now.play[now.play.len() - n..];
+                    let cards: Vec<String> = trick.iter().map(|m| self.card(m.card())).collect();
+                    let winner = seats[state.leader.index()];
+                    // What the trick's last card added: the trick's points.
+                    let won = state.points[state.leader.index()]
+                        - h.state(&table.rules)
+                            .map_or(0, |s| s.points[state.leader.index()]);
                     println!(
-                        "  {who} {} the trick ({}). Points: {}",
-                        agree(who, "takes"),
+                        "  {} the trick ({}, {won} point{}). Points: {}",
+                        self.says(winner, "take"),
                         cards.join(" "),
-                        state.points_text(" · ")
+                        if won == 1 { "" } else { "s" },
+                        self.points(now, &state)
                     );
                 }
             }
@@ -773,12 +1085,20 @@ impl Show {
         if table.sheet.hands.len() > before.sheet.hands.len() {
             let r = table.sheet.hands.last().expect("scored");
             let what = match (r.conceded, r.made) {
-                (true, _) => "concedes".to_string(),
-                (_, Some(true)) => format!("makes {}", r.contract.unwrap_or(r.bid)),
-                _ => format!("fails {}", r.contract.unwrap_or(r.bid)),
+                (true, _) => format!("{} (the bomb)", self.names.says(r.declarer, "concede")),
+                (_, Some(true)) => format!(
+                    "{} {}",
+                    self.names.says(r.declarer, "make"),
+                    r.contract.unwrap_or(r.bid)
+                ),
+                _ => format!(
+                    "{} {}",
+                    self.names.says(r.declarer, "fail"),
+                    r.contract.unwrap_or(r.bid)
+                ),
             };
-            println!("Hand {number}: {} {what}.", table.players[r.declarer]);
-            print!("{}", sheet(table));
+            println!("Hand {number}: {what}.");
+            print!("{}", sheet(table, &self.names));
         }
     }
 }

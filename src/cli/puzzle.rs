@@ -108,7 +108,7 @@ fn generate(args: &PuzzleArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let seed = args.seed.unwrap_or_else(clock_seed);
+    let seed = args.seed.unwrap_or_else(tysiac::engine::random::clock_seed);
     let opts = Options {
         rules: args.rules.unwrap_or_default(),
         seed,
@@ -161,14 +161,6 @@ fn generate(args: &PuzzleArgs) -> ExitCode {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
-}
-
-/// A seed from the clock, for runs without --seed.
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(1, |d| d.as_secs() ^ u64::from(d.subsec_nanos()))
-        % 1_000_000
 }
 
 /// The command that generates the same puzzles again.

@@ -75,7 +75,8 @@ pub fn prob(p: f64) -> String {
     format!("{p:.3}")
 }
 
-/// A level row's cells: level, allowed, probability, interval, expected score.
+/// A level row's cells: level, whether the rules allow bidding it,
+/// probability, interval, expected score.
 /// The expected score is left out above the cap: no contract may be made
 /// there, so it would score nothing (the JSON still has it).
 pub fn level_cells(r: &LevelRow) -> String {
@@ -85,7 +86,7 @@ pub fn level_cells(r: &LevelRow) -> String {
         format!("{:>8}", "-")
     };
     format!(
-        "{:>5}  {:<3}  {:>6}  [{}, {}]  {expected}",
+        "{:>5}  {:<7}  {:>6}  [{}, {}]  {expected}",
         r.level,
         if r.allowed { "yes" } else { "no" },
         prob(r.probability),
@@ -95,7 +96,7 @@ pub fn level_cells(r: &LevelRow) -> String {
 }
 
 /// The header matching [`level_cells`].
-pub const LEVEL_HEADER: &str = "level  bid  P(make)  95% interval    expected";
+pub const LEVEL_HEADER: &str = "level  allowed  P(make)  95% interval    expected";
 
 /// `Some(x)` as text, `None` as `what`.
 pub fn or(x: Option<u16>, what: &str) -> String {

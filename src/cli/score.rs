@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::Args;
 use tysiac::engine::position::{Form, History};
 use tysiac::engine::score::{self, parse_sheet, Game, Hand, HandEnd, HandLine, Outcome};
+use tysiac::game::words::Names;
 use tysiac::shell::json::GameJson;
 use tysiac::{parse_positions, Position, Rules, Seat};
 
@@ -140,7 +141,10 @@ fn print_game(
         if !first {
             println!();
         }
-        print!("{}", sheet_text(name, game, lines));
+        // The sheet of a game someone played says "you" to the player
+        // named You, as the game did.
+        let names = Names::of_game(game.players.clone(), None);
+        print!("{}", sheet_text(name, game, lines, &names));
     }
 }
 
@@ -267,7 +271,7 @@ fn resolve(
 
 /// The readable sheet: one line per hand with each player's total and what
 /// the hand added, notes under it, then the result.
-pub(super) fn sheet_text(source: &str, game: &Game, lines: &[usize]) -> String {
+pub(super) fn sheet_text(source: &str, game: &Game, lines: &[usize], names: &Names) -> String {
     let mut out = String::new();
     let p = &game.players;
     let w = p
@@ -323,12 +327,13 @@ pub(super) fn sheet_text(source: &str, game: &Game, lines: &[usize]) -> String {
         }
     }
     match &game.result {
-        Some(result) => out += &format!("result: {}\n", game.result_text(result)),
+        Some(result) => out += &format!("result: {}\n", names.result(result, &game.totals)),
         None => {
-            let each: Vec<String> = p
+            let each: Vec<String> = game
+                .totals
                 .iter()
-                .zip(&game.totals)
-                .map(|(name, t)| format!("{name} {t}"))
+                .enumerate()
+                .map(|(p, t)| format!("{} {t}", names.who(p)))
                 .collect();
             out += &format!("no winner yet: {}\n", each.join(", "));
         }

@@ -50,6 +50,16 @@ impl Suit {
         }
     }
 
+    /// The suit's symbol, for people: ♥ ♦ ♣ ♠.
+    pub const fn symbol(self) -> &'static str {
+        match self {
+            Suit::Hearts => "♥",
+            Suit::Diamonds => "♦",
+            Suit::Clubs => "♣",
+            Suit::Spades => "♠",
+        }
+    }
+
     /// The English name, for messages ("must play a heart").
     pub const fn name(self) -> &'static str {
         match self {

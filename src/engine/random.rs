@@ -19,6 +19,25 @@ pub fn rng(seed: u64) -> SeededRng {
     ChaCha8Rng::seed_from_u64(seed)
 }
 
+/// A seed for a run given none: short enough to read and type (below a
+/// million), and different between runs even when they start in the same
+/// second, and between calls in one process: the clock's nanoseconds, the
+/// process id and a count of the calls, mixed by a hash with the process's
+/// random keys.
+pub fn clock_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(now);
+    h.write_u32(std::process::id());
+    h.write_u64(CALLS.fetch_add(1, Ordering::Relaxed));
+    h.finish() % 1_000_000
+}
+
 /// A uniformly random deal: 7 cards to each seat and 3 to the musik.
 pub fn deal<R: Rng>(rng: &mut R) -> Deal {
     let mut cards: Vec<Card> = Card::all().collect();

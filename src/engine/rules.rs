@@ -163,6 +163,9 @@ pub struct Rules {
     pub barrel_rule: BarrelRule,
     /// Under `barrel_rule=ru`: the made contract that wins from the barrel.
     pub barrel_win: BarrelWin,
+    /// Under `barrel_rule=ru`: what a failed contract or a concession costs
+    /// the player on the barrel during the tries.
+    pub barrel_failed: BarrelFailed,
     /// A total reaching the barrel is set to the barrel's line.
     pub barrel_clamp: bool,
     /// A winner's total shown as 1000 at most.
@@ -213,7 +216,7 @@ impl Default for Rules {
 pub const PRESETS: [&str; 5] = ["standard", "pl", "ru", "ru_full", "pl_full"];
 
 /// The switch names, in docs/rules.md's table order.
-pub const SWITCHES: [&str; 44] = [
+pub const SWITCHES: [&str; 45] = [
     "must_beat",
     "must_trump",
     "must_overtrump",
@@ -241,6 +244,7 @@ pub const SWITCHES: [&str; 44] = [
     "bid_limit",
     "barrel_rule",
     "barrel_win",
+    "barrel_failed",
     "barrel_clamp",
     "cap_1000",
     "bolts",
@@ -261,6 +265,9 @@ pub const SWITCHES: [&str; 44] = [
 ];
 
 impl Rules {
+    /// Tricks in a two-player hand, the longest: ten cards each.
+    pub const TWO_PLAYER_TRICKS: usize = 10;
+
     pub const STANDARD: Rules = Rules {
         must_beat: true,
         must_trump: true,
@@ -291,6 +298,7 @@ impl Rules {
         bid_step_from: 0,
         barrel_rule: BarrelRule::Plain,
         barrel_win: BarrelWin::Over120,
+        barrel_failed: BarrelFailed::Free,
         barrel_clamp: false,
         cap_1000: false,
         bolts: false,
@@ -412,7 +420,7 @@ impl Rules {
     /// Tricks in a hand: 8, 7 with `musik=discard`, 10 with two players.
     pub const fn tricks(&self) -> usize {
         match (self.players, self.musik) {
-            (Players::Two, _) => 10,
+            (Players::Two, _) => Rules::TWO_PLAYER_TRICKS,
             (Players::Three, Musik::Pass) => 8,
             (Players::Three, Musik::Discard) => 7,
         }
@@ -624,6 +632,13 @@ impl Rules {
                     _ => return Err(bad("over_120 or 120")),
                 }
             }
+            "barrel_failed" => {
+                self.barrel_failed = match v.as_str() {
+                    "free" => BarrelFailed::Free,
+                    "deducted" => BarrelFailed::Deducted,
+                    _ => return Err(bad("free or deducted")),
+                }
+            }
             "barrel_clamp" => self.barrel_clamp = yes_no(value)?,
             "cap_1000" => self.cap_1000 = yes_no(value)?,
             "bolts" => self.bolts = yes_no(value)?,
@@ -821,6 +836,11 @@ impl Rules {
                 BarrelWin::AtLeast120 => "120",
             }
             .into(),
+            "barrel_failed" => match self.barrel_failed {
+                BarrelFailed::Free => "free",
+                BarrelFailed::Deducted => "deducted",
+            }
+            .into(),
             "barrel_clamp" => yn(self.barrel_clamp),
             "cap_1000" => yn(self.cap_1000),
             "bolts" => yn(self.bolts),
@@ -963,7 +983,7 @@ impl Rules {
     fn check_given(&self, given: &[String]) -> Result<(), RulesError> {
         // (switch, applies, why not)
         let two = self.players == Players::Two;
-        let checks: [(&str, bool, &str); 16] = [
+        let checks: [(&str, bool, &str); 17] = [
             (
                 "discard_points",
                 self.musik == Musik::Discard,
@@ -1006,6 +1026,11 @@ impl Rules {
             ),
             (
                 "barrel_win",
+                self.barrel > 0 && self.barrel_rule == BarrelRule::Ru,
+                "applies only with barrel_rule=ru and a barrel",
+            ),
+            (
+                "barrel_failed",
                 self.barrel > 0 && self.barrel_rule == BarrelRule::Ru,
                 "applies only with barrel_rule=ru and a barrel",
             ),
@@ -1105,6 +1130,17 @@ pub enum BarrelWin {
     Over120,
     /// A made contract of at least 120.
     AtLeast120,
+}
+
+/// What a failed contract or a concession costs the player on the ru-a
+/// barrel during its tries (`barrel_failed`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BarrelFailed {
+    /// Nothing: the total stays at the line until the tries end.
+    Free,
+    /// The contract (or the bid) as anywhere else; below the line the
+    /// player is off the barrel.
+    Deducted,
 }
 
 /// The forced opening hands (`opening`).
@@ -1263,6 +1299,8 @@ mod tests {
             "barrel_rule=ru",
             "barrel_rule=plain",
             "barrel_rule=ru barrel_win=120",
+            "barrel_rule=ru barrel_failed=deducted",
+            "barrel_rule=ru barrel_failed=free",
             "barrel_clamp=yes",
             "barrel_clamp=no",
             "cap_1000=yes",
@@ -1343,6 +1381,11 @@ mod tests {
             ("standard barrel=0 barrel_clamp=yes", "barrel_clamp"),
             ("standard barrel=0 barrel_rule=ru", "barrel_rule"),
             ("standard barrel_win=120", "barrel_win"),
+            ("standard barrel_failed=deducted", "barrel_failed"),
+            (
+                "ru barrel=0 barrel_rule=ru barrel_failed=free",
+                "barrel_rule",
+            ),
             ("standard trump=chosen trump_from=next_trick", "trump_from"),
             ("standard marriage_needs_trick=yes", "marriage_needs_trick"),
             (
@@ -1362,6 +1405,7 @@ mod tests {
             "standard beat_seat=second",
             "ru must_trump=yes",
             "standard barrel_rule=ru barrel_win=120",
+            "ru_full barrel_failed=deducted",
             "pl marriage_needs_trick=yes",
             "pl_full first_bomb_defenders=concession",
         ] {

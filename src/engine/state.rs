@@ -268,64 +268,54 @@ impl State {
         self.why_illegal(rules, mv).is_none()
     }
 
-    /// Why `mv` is not legal here (the rule it breaks), or `None` if it is.
+    /// Why `mv` is not legal here (the rule it breaks), or `None` if it is,
+    /// in words for an error about a seat's move: `must trump: holds KS`,
+    /// `L does not hold QS`.
     pub fn why_illegal(&self, rules: &Rules, mv: Move) -> Option<String> {
+        self.illegal(rules, mv)
+            .map(|why| why.said_of(self.to_move()))
+    }
+
+    /// Why `mv` is not legal here, or `None` if it is.
+    pub fn illegal(&self, rules: &Rules, mv: Move) -> Option<Illegal> {
         let card = mv.card();
-        let seat = self.to_move();
-        let hand = self.hands[seat.index()];
+        let hand = self.hands[self.to_move().index()];
         if self.is_over() {
-            return Some("the hand is over".into());
+            return Some(Illegal::Over);
         }
         if !hand.contains(card) {
-            return Some(format!("{seat} does not hold {card}"));
+            return Some(Illegal::NotHeld(card));
         }
         if mv.is_undeclared() {
             if rules.declare != Declare::Optional {
-                return Some(format!(
-                    "{card}- (a lead without declaring) needs declare=optional"
-                ));
+                return Some(Illegal::UndeclaredNeedsOptional(card));
             }
             if self.declaration(rules, card).is_none() {
-                return Some(format!(
-                    "{card}- is written only for a lead that would declare"
-                ));
+                return Some(Illegal::UndeclaredDeclaresNothing(card));
             }
         }
         let legal = self.legal_cards(rules);
         if legal.contains(card) {
             return None;
         }
-        let list = |set: CardSet| {
-            set.iter_display()
-                .map(|c| c.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
         let led = self.trick[0].suit();
-        if !hand.suit(led).is_empty() {
+        Some(if !hand.suit(led).is_empty() {
             if card.suit() == led {
-                Some(format!(
-                    "must play a {} higher than {} (holds {})",
-                    led.name(),
-                    self.highest_of(led),
-                    list(legal)
-                ))
+                Illegal::MustBeat {
+                    highest: self.highest_of(led),
+                    legal,
+                }
             } else {
-                Some(format!(
-                    "must play a {} (holds {})",
-                    led.name(),
-                    list(legal)
-                ))
+                Illegal::MustFollow { led, legal }
             }
         } else if self.trump.is_some_and(|t| card.suit() == t) {
-            Some(format!(
-                "must play a trump higher than {} (holds {})",
-                self.highest_of(card.suit()),
-                list(legal)
-            ))
+            Illegal::MustOvertrump {
+                highest: self.highest_of(card.suit()),
+                legal,
+            }
         } else {
-            Some(format!("must trump: holds {}", list(legal)))
-        }
+            Illegal::MustTrump { legal }
+        })
     }
 
     /// Plays `mv`, which must be legal (checked in debug builds).
@@ -394,6 +384,103 @@ impl State {
         match self.why_illegal(rules, mv) {
             Some(why) => Err(why),
             None => Ok(self.play(rules, mv)),
+        }
+    }
+}
+
+/// Why a move is not legal: the rule it breaks, and the cards the player
+/// may play instead.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// The hand is over.
+    Over,
+    /// The player does not hold the card.
+    NotHeld(Card),
+    /// `KH-` (a lead without declaring) under `declare=auto`.
+    UndeclaredNeedsOptional(Card),
+    /// `KH-` for a move that would declare nothing.
+    UndeclaredDeclaresNothing(Card),
+    /// Holding the led suit, the player plays another.
+    MustFollow { led: Suit, legal: CardSet },
+    /// Following suit, the player could beat `highest` and does not.
+    MustBeat { highest: Card, legal: CardSet },
+    /// Trumping, the player could beat the trump `highest` and does not.
+    MustOvertrump { highest: Card, legal: CardSet },
+    /// Void in the led suit, the player holds a trump and plays none.
+    MustTrump { legal: CardSet },
+}
+
+fn card_list(set: CardSet, sep: &str) -> String {
+    set.iter_display()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+impl Illegal {
+    /// In the third person, after "R plays 9C but ": `must trump: holds
+    /// QH`; `seat` names the player who does not hold a card.
+    pub fn said_of(&self, seat: Seat) -> String {
+        match *self {
+            Illegal::Over => "the hand is over".into(),
+            Illegal::NotHeld(card) => format!("{seat} does not hold {card}"),
+            Illegal::UndeclaredNeedsOptional(card) => {
+                format!("{card}- (a lead without declaring) needs declare=optional")
+            }
+            Illegal::UndeclaredDeclaresNothing(card) => {
+                format!("{card}- is written only for a lead that would declare")
+            }
+            Illegal::MustFollow { led, legal } => {
+                format!(
+                    "must play a {} (holds {})",
+                    led.name(),
+                    card_list(legal, " ")
+                )
+            }
+            Illegal::MustBeat { highest, legal } => format!(
+                "must play a {} higher than {highest} (holds {})",
+                highest.suit().name(),
+                card_list(legal, " ")
+            ),
+            Illegal::MustOvertrump { highest, legal } => format!(
+                "must play a trump higher than {highest} (holds {})",
+                card_list(legal, " ")
+            ),
+            Illegal::MustTrump { legal } => format!("must trump: holds {}", card_list(legal, " ")),
+        }
+    }
+
+    /// Said to the player who tried the move: `you must play a heart
+    /// higher than QH: KH or AH`.
+    pub fn said_to_you(&self) -> String {
+        match *self {
+            Illegal::Over => "the hand is over".into(),
+            Illegal::NotHeld(card) => format!("you do not hold {card}"),
+            Illegal::UndeclaredNeedsOptional(card) => format!(
+                "{card}- leads without declaring, and in these rules a marriage card led \
+                 always declares: play {card}"
+            ),
+            Illegal::UndeclaredDeclaresNothing(card) => {
+                format!("{card}- is only for a lead that would declare a marriage: play {card}")
+            }
+            Illegal::MustFollow { led, legal } => format!(
+                "you hold a {}, so you must play one: {}",
+                led.name(),
+                card_list(legal, " or ")
+            ),
+            Illegal::MustBeat { highest, legal } => format!(
+                "you must play a {} higher than {highest} when you hold one: {}",
+                highest.suit().name(),
+                card_list(legal, " or ")
+            ),
+            Illegal::MustOvertrump { highest, legal } => format!(
+                "you must play a trump higher than {highest} when you hold one: {}",
+                card_list(legal, " or ")
+            ),
+            Illegal::MustTrump { legal } => format!(
+                "you have none of the suit led, so you must play a trump: {}",
+                card_list(legal, " or ")
+            ),
         }
     }
 }

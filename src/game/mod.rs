@@ -17,6 +17,7 @@ pub mod record;
 pub mod redeal;
 pub mod seen;
 pub mod table;
+pub mod words;
 
 pub use auction::{bid_cap, Auction, Call};
 pub use table::{Action, ActionError, Decision, HandLog, Table, Turn};

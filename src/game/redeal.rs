@@ -38,6 +38,36 @@ pub fn may_ask(rules: &Rules, hand: CardSet, on_the_hundred: bool) -> Option<Str
     }
 }
 
+/// Why the player holding `hand` may not ask for a redeal: the rule it
+/// misses and what the hand holds; `None` when it may ([`may_ask`]).
+pub fn why_not_ask(rules: &Rules, hand: CardSet, on_the_hundred: bool) -> Option<String> {
+    if may_ask(rules, hand, on_the_hundred).is_some() {
+        return None;
+    }
+    let nines = hand.iter().filter(|c| c.rank() == Rank::Nine).count();
+    let points = hand.points();
+    let married = hand.marriages().next().is_some();
+    Some(match rules.redeal {
+        Redeal::None => "nobody may ask for a redeal (redeal=none)".into(),
+        Redeal::Nines => {
+            format!("only four nines may ask (redeal=nines), and this hand holds {nines}")
+        }
+        Redeal::Standard => format!(
+            "a redeal is for four nines, or under 10 card points and no marriage \
+             (redeal=standard), and this hand holds {nines} nines and {points} card points{}",
+            if married { " with a marriage" } else { "" }
+        ),
+        Redeal::Ru if nines == 3 => format!(
+            "three nines let only the player on the hundred ask (redeal=ru), and this hand \
+             holds {points} card points, not under 14"
+        ),
+        Redeal::Ru => format!(
+            "a redeal is for four nines, three nines on the hundred, or under 14 card points \
+             (redeal=ru), and this hand holds {nines} nines and {points} card points"
+        ),
+    })
+}
+
 /// Why the deal is void by itself, before anyone asks (ru-a: a musik under
 /// 5 points), or `None`.
 pub fn void_deal(rules: &Rules, musik: CardSet) -> Option<String> {

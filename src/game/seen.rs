@@ -19,11 +19,13 @@ use crate::engine::cardset::CardSet;
 use crate::engine::contract::guessed_exchanges;
 use crate::engine::deal::Give;
 use crate::engine::moves::Move;
+use crate::engine::rules::{Musik, TrumpRule};
 use crate::engine::score::{GameResult, HandRecord};
 use crate::engine::seat::Seat;
 use crate::engine::state::Declaration;
 use crate::game::auction::Call;
 use crate::game::table::{Action, Decision, HandLog, Table, Turn};
+use crate::game::words::{sentence, Names};
 
 /// The game as `me` sees it.
 #[derive(Clone, Debug, Serialize)]
@@ -267,12 +269,9 @@ pub fn seen(table: &Table, me: usize) -> Seen {
     let (result, winners) = match table.result() {
         Some(r) => (
             // Said to the viewer: "You win with 190", not "You wins".
-            Some(match r {
-                GameResult::Winner(p) if *p == me => {
-                    format!("You win with {}", table.sheet.totals[*p])
-                }
-                _ => table.sheet.result_text(r),
-            }),
+            Some(sentence(
+                &Names::new(table.players.clone(), Some(me)).result(r, &table.sheet.totals),
+            )),
             match r {
                 GameResult::Winner(p) => vec![*p],
                 GameResult::Draw(ps) => ps.clone(),
@@ -335,21 +334,9 @@ fn seen_hand(table: &Table, h: &HandLog, me: usize) -> SeenHand {
     let rules = &table.rules;
     let name = |p: usize| table.players[p].clone();
     // "Ala plays", "You play": the viewer is "you" in the events.
-    let says = |p: usize, verb: &str, rest: &str| {
-        if p == me {
-            format!("You {verb}{rest}")
-        } else {
-            let third = match verb {
-                "pass" => "passes".to_string(),
-                v => match v.split_once(' ') {
-                    Some((first, tail)) => format!("{first}s {tail}"),
-                    None => format!("{v}s"),
-                },
-            };
-            format!("{} {third}{rest}", name(p))
-        }
-    };
-    let whom = |p: usize| if p == me { "you".to_string() } else { name(p) };
+    let names = Names::new(table.players.clone(), Some(me));
+    let says = |p: usize, verb: &str, rest: &str| sentence(&names.says(p, verb)) + rest;
+    let whom = |p: usize| names.who(p).to_string();
     let mut events = Vec::new();
     let four = table.players.len() == 4;
 
@@ -670,10 +657,13 @@ fn seen_hand(table: &Table, h: &HandLog, me: usize) -> SeenHand {
     }
 }
 
-/// Reads a player's answer to its turn: `y`/`n` (redeal), a call (`pass`,
-/// `110`, `b120`), an exchange (`9S QC`: to L, then to R), a contract
-/// (`120`) or `bomb`, a card (`AS`; `KH-` leads without declaring). Whether
-/// the action is allowed is for [`Table::act`] to say.
+/// Reads a player's answer to its turn, and refuses in words said to that
+/// player what it cannot be: `y`/`n` (redeal), a call (`pass`, `110`,
+/// `b120`), an exchange (`9S QC` or `9S,QC`: the first card to the player
+/// on the declarer's left), a contract (`120`) or `bomb`, a card (`AS`;
+/// `KH-` leads without declaring). Whatever it reads is then for
+/// [`Table::act`] to allow: the auction's and the contract's limits are
+/// checked there.
 pub fn parse_action(table: &Table, turn: &Turn, text: &str) -> Result<Action, String> {
     let text = text.trim();
     let lower = text.to_ascii_lowercase();
@@ -685,31 +675,148 @@ pub fn parse_action(table: &Table, turn: &Turn, text: &str) -> Result<Action, St
                 "'{text}': answer y (ask for a redeal) or n (play this deal)"
             )),
         },
-        Decision::Call => text.parse::<Call>().map(Action::Call),
-        Decision::Exchange => {
-            let deal = table.hand().deal().ok_or("no declarer yet")?;
-            crate::engine::position::parse_exchange(text, &table.rules, &deal)
-                .map(Action::Exchange)
-                .map_err(|e| {
-                    let example = guessed_exchanges(&deal, &table.rules)
-                        .first()
-                        .map(|e| format!(" (e.g. {e})"))
-                        .unwrap_or_default();
-                    format!("{e}{example}")
-                })
+        Decision::Call => read_call(table, text),
+        Decision::Exchange => read_exchange(table, turn, text),
+        Decision::Contract => {
+            let levels = table.contract_levels();
+            let range = match (levels.first(), levels.last()) {
+                (Some(a), Some(b)) if a == b => format!("{a}"),
+                (Some(a), Some(b)) => format!("a number from {a} to {b}"),
+                _ => "a number".into(),
+            };
+            match lower.as_str() {
+                "bomb" | "concede" => Ok(Action::Concede),
+                _ => text.parse::<u16>().map(Action::Contract).map_err(|_| {
+                    format!("'{text}' is not a contract: {range}, or bomb to concede")
+                }),
+            }
         }
-        Decision::Contract => match lower.as_str() {
-            "bomb" | "concede" => Ok(Action::Concede),
-            _ => text
-                .parse::<u16>()
-                .map(Action::Contract)
-                .map_err(|_| format!("'{text}' is not a contract: a number such as 120, or bomb")),
-        },
-        Decision::Play => text
-            .parse::<Move>()
-            .map(Action::Play)
-            .map_err(|e| format!("{e}: a card such as AS or KH (KH- leads it without declaring)")),
+        Decision::Play => read_play(table, text),
     }
+}
+
+/// A call: what the player may call now is named when the answer is not
+/// one.
+fn read_call(table: &Table, text: &str) -> Result<Action, String> {
+    let legal = table.legal_calls();
+    let levels = |blind: bool| -> Vec<u16> {
+        legal
+            .iter()
+            .filter_map(|c| match (c, blind) {
+                (Call::Bid(l), false) | (Call::Blind(l), true) => Some(*l),
+                _ => None,
+            })
+            .collect()
+    };
+    let (open, blind) = (levels(false), levels(true));
+    let mut options = vec!["pass".to_string()];
+    match (open.first(), open.last()) {
+        (Some(a), Some(b)) if a == b => options.push(format!("bid {a}")),
+        (Some(a), Some(b)) => options.push(format!("a bid from {a} to {b}")),
+        _ => {}
+    }
+    if let Some(b) = blind.first() {
+        options.push(format!("a blind bid such as b{b}"));
+    }
+    let options = match options.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{}, or {last}", rest.join(", ")),
+        _ => options.join(""),
+    };
+    match text.parse::<Call>() {
+        Ok(Call::Blind(_)) if !table.rules.blind => Err(format!(
+            "'{text}': blind bids are not played in this game; you may answer {options}"
+        )),
+        Ok(call) => Ok(Action::Call(call)),
+        Err(_) => Err(format!("'{text}' is not a call: you may answer {options}")),
+    }
+}
+
+/// The declarer's exchange: its cards, named with spaces or commas, each
+/// held and named once, as many as the rules give away.
+fn read_exchange(table: &Table, turn: &Turn, text: &str) -> Result<Action, String> {
+    let rules = &table.rules;
+    let h = table.hand();
+    let deal = h.deal().ok_or("there is no declarer yet")?;
+    let seats = h.seats().ok_or("there is no declarer yet")?;
+    let names = Names::new(table.players.clone(), Some(turn.player));
+    let example = guessed_exchanges(&deal, rules)
+        .first()
+        .map(|e| format!(", e.g. {e}"))
+        .unwrap_or_default();
+    let chosen = rules.trump == TrumpRule::Chosen;
+    let trump = if chosen { ", then the trump suit" } else { "" };
+    let (count, want) = if deal.is_two() {
+        (
+            2,
+            "two cards to lay away: first the one whose points you keep, then the one \
+             for the other musik"
+                .to_string(),
+        )
+    } else if rules.musik == Musik::Discard {
+        (3, "three cards to discard".to_string())
+    } else {
+        (
+            2,
+            format!(
+                "two cards: the one for {}, then the one for {}",
+                names.who(seats[1]),
+                names.who(seats[2])
+            ),
+        )
+    };
+    let want = format!("{want}{trump}{example}");
+    let ten = deal.declarer_ten();
+    let words: Vec<&str> = text.split([',', ' ']).filter(|w| !w.is_empty()).collect();
+    let mut cards: Vec<Card> = Vec::new();
+    let mut named = None;
+    for (i, w) in words.iter().enumerate() {
+        match (w.parse::<Card>(), w.parse::<Suit>()) {
+            (Ok(c), _) if cards.contains(&c) => {
+                return Err(format!("{c} is named twice; give {want}"))
+            }
+            (Ok(c), _) if !ten.contains(c) => {
+                return Err(format!(
+                    "you do not hold {c}: your ten cards are {}",
+                    cards_text(ten).join(" ")
+                ))
+            }
+            (Ok(c), _) => cards.push(c),
+            (Err(_), Ok(t)) if chosen && i + 1 == words.len() => named = Some(t),
+            _ => return Err(format!("'{w}' is not a card; give {want}")),
+        }
+    }
+    if cards.len() != count {
+        let n = match cards.len() {
+            1 => "one card".to_string(),
+            n => format!("{n} cards"),
+        };
+        return Err(format!("{n} named; give {want}"));
+    }
+    if chosen && named.is_none() {
+        return Err(format!("no trump named; give {want}"));
+    }
+    let mut canonical: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+    canonical.extend(named.map(|t| t.to_string()));
+    crate::engine::position::parse_exchange(&canonical.join(" "), rules, &deal)
+        .map(Action::Exchange)
+        .map_err(|e| format!("{e}; give {want}"))
+}
+
+/// A card to play, refused in words said to the player when it may not be
+/// played.
+fn read_play(table: &Table, text: &str) -> Result<Action, String> {
+    let legal: Vec<String> = table.legal_moves().iter().map(|m| m.to_string()).collect();
+    let m = text
+        .parse::<Move>()
+        .map_err(|_| format!("'{text}' is not a card; play one of {}", legal.join(" ")))?;
+    if let Some(why) = table
+        .hand()
+        .state(&table.rules)
+        .and_then(|s| s.illegal(&table.rules, m))
+    {
+        return Err(format!("not allowed: {}", why.said_to_you()));
+    }
+    Ok(Action::Play(m))
 }
 
 /// The cards in `text` (JSON or words): every token that reads as a card.
@@ -719,203 +826,4 @@ pub fn cards_named(text: &str) -> CardSet {
         .filter(|t| t.len() == 2 && !t.chars().any(|c| c.is_ascii_lowercase()))
         .filter_map(|t| t.parse::<Card>().ok())
         .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::rules::Rules;
-    use crate::players::computer::Computer;
-    use crate::players::player::PlayerKind;
-    use crate::solver::Solver;
-
-    fn names() -> Vec<String> {
-        ["You", "Ala", "Bartek"].map(String::from).to_vec()
-    }
-
-    /// What `me` may know of hand `h` at this moment, from the rules: its
-    /// own cards, the musik once shown to all or taken by `me`, the card
-    /// given to `me` (both, to the declarer), the cards played.
-    fn allowed(table: &Table, h: &HandLog, me: usize) -> CardSet {
-        let mut ok = h.cards_of(me).unwrap_or_default();
-        let declarer = h.declarer();
-        if declarer.is_some() && (h.musik_shown(&table.rules) || declarer == Some(me)) {
-            ok |= h.musik;
-        }
-        if let (Some(e), Some(s)) = (h.exchange, h.seats()) {
-            for (i, c) in e.cards().into_iter().enumerate() {
-                if declarer == Some(me) || s.get(i + 1) == Some(&me) {
-                    ok.insert(c);
-                }
-            }
-        }
-        for m in &h.play {
-            ok.insert(m.card());
-        }
-        ok
-    }
-
-    /// Plays whole games with heuristic computers in every seat; at every
-    /// step no view shows a card its player may not know.
-    fn check_game(rules: Rules, seed: u64, players: Vec<String>) -> usize {
-        let n = players.len();
-        let mut t = Table::new(rules, players, seed, 0).unwrap();
-        let computers: Vec<Computer> = (0..n).map(|_| Computer::new(PlayerKind::Simple)).collect();
-        let mut solver = Solver::new(rules);
-        let mut steps = 0;
-        while let Some(turn) = t.turn() {
-            for me in 0..n {
-                let v = seen(&t, me);
-                let text = serde_json::to_string(&v).unwrap();
-                let mut ok = allowed(&t, t.hand(), me);
-                if t.hands.len() >= 2 {
-                    ok |= allowed(&t, &t.hands[t.hands.len() - 2], me);
-                }
-                let shown = cards_named(&text);
-                let leaked = shown
-                    .iter()
-                    .filter(|&c| !ok.contains(c))
-                    .collect::<Vec<_>>();
-                assert!(
-                    leaked.is_empty(),
-                    "step {steps}: player {me} is shown {leaked:?}: {text}"
-                );
-                // Only the player to act has options.
-                assert_eq!(v.legal.is_some(), turn.player == me);
-            }
-            let a = computers[turn.player].act(&t, &turn, &mut solver);
-            t.act(a).unwrap();
-            steps += 1;
-            assert!(steps < 5000, "the game does not end");
-        }
-        steps
-    }
-
-    #[test]
-    fn no_view_shows_a_card_its_player_may_not_know() {
-        let quick: Rules = "standard game_to=200".parse().unwrap();
-        check_game(quick, 3, names());
-        // The musik stays face down: only the declarer sees it.
-        let hidden: Rules = "standard game_to=200 musik_shown=no".parse().unwrap();
-        check_game(hidden, 4, names());
-        // Four players: the dealer sits out and holds no cards.
-        let four = ["You", "Ala", "Bartek", "Celina"]
-            .map(String::from)
-            .to_vec();
-        check_game(hidden, 5, four);
-    }
-
-    #[test]
-    fn with_four_players_the_dealer_sits_out_with_no_cards() {
-        let four = ["You", "Ala", "Bartek", "Celina"]
-            .map(String::from)
-            .to_vec();
-        let t = Table::new(Rules::STANDARD, four, 1, 0).unwrap();
-        let v = seen(&t, 0);
-        assert_eq!(v.hand.sits_out, Some(0));
-        assert!(v.hand.cards.is_empty());
-        assert_eq!(
-            cards_named(&serde_json::to_string(&v).unwrap()),
-            CardSet::default()
-        );
-        // Each of the three others sees its seven.
-        for p in 1..4 {
-            assert_eq!(seen(&t, p).hand.cards.len(), 7);
-        }
-    }
-
-    #[test]
-    fn the_events_say_who_called_what() {
-        let mut t = Table::new(Rules::STANDARD, names(), 1, 2).unwrap();
-        while let Some(Turn {
-            decision: Decision::Redeal(_),
-            ..
-        }) = t.turn()
-        {
-            t.act(Action::Redeal(false)).unwrap();
-        }
-        // You (0, on the dealer's left) open; Ala raises to 110; Bartek passes.
-        t.act(Action::Call(Call::Bid(110))).unwrap();
-        t.act(Action::Call(Call::Pass)).unwrap();
-        let ev = seen(&t, 0).hand.events;
-        assert_eq!(ev[0], "You open at 100 (forced).");
-        assert!(ev.contains(&"Ala bids 110.".to_string()), "{ev:?}");
-        assert!(ev.contains(&"Bartek passes.".to_string()), "{ev:?}");
-        let calls = seen(&t, 2).hand.auction;
-        let said: Vec<(String, String)> = calls
-            .iter()
-            .map(|c| (c.name.clone(), c.call.clone()))
-            .collect();
-        assert_eq!(
-            said,
-            [("You", "100"), ("Ala", "110"), ("Bartek", "pass")]
-                .map(|(a, b)| (a.to_string(), b.to_string()))
-        );
-    }
-
-    #[test]
-    fn the_auction_hides_the_others_cards_and_the_musik() {
-        let t = Table::new(Rules::STANDARD, names(), 1, 2).unwrap();
-        let v = seen(&t, 0);
-        let h = t.hand();
-        assert_eq!(v.hand.cards.len(), 7);
-        assert!(v.hand.musik.is_none());
-        let text = serde_json::to_string(&v).unwrap();
-        let shown = cards_named(&text);
-        assert_eq!(shown, h.cards_of(0).unwrap());
-        // The dealer (2) has the player on its left (0) open at 100.
-        assert_eq!(v.hand.auction[0].player, 0);
-        assert_eq!(v.hand.auction[0].call, "100");
-        assert!(v.hand.auction[0].forced);
-    }
-
-    #[test]
-    fn the_declarer_sees_its_ten_and_each_defender_the_card_it_got() {
-        // Player 0 opens (dealer 2); everyone else passes at once.
-        let mut t = Table::new(Rules::STANDARD, names(), 1, 2).unwrap();
-        while let Some(Turn {
-            decision: Decision::Redeal(_),
-            ..
-        }) = t.turn()
-        {
-            t.act(Action::Redeal(false)).unwrap();
-        }
-        t.act(Action::Call(Call::Pass)).unwrap();
-        t.act(Action::Call(Call::Pass)).unwrap();
-        let h = t.hand().clone();
-        let v = seen(&t, 0);
-        assert_eq!(v.hand.declarer, Some(0));
-        assert_eq!(v.hand.cards.len(), 10);
-        let legal = v.legal.expect("the declarer's turn");
-        assert_eq!(legal.exchange_cards, 2);
-        // Standard rules turn the musik up: the defenders see it too.
-        assert_eq!(seen(&t, 1).hand.musik, Some(cards_text(h.musik)));
-        let e = legal.exchange_example.unwrap();
-        let turn = t.turn().unwrap();
-        let a = parse_action(&t, &turn, &e).unwrap();
-        t.act(a).unwrap();
-        let given = t.hand().exchange.unwrap().cards();
-        // L (player 1) got the first card, R (player 2) the second; each
-        // sees its own only.
-        let l = seen(&t, 1);
-        let r = seen(&t, 2);
-        assert_eq!(l.hand.received, Some(given[0].to_string()));
-        assert_eq!(r.hand.received, Some(given[1].to_string()));
-        assert!(l.hand.cards.contains(&given[0].to_string()));
-        assert!(!cards_named(&serde_json::to_string(&l).unwrap()).contains(given[1]));
-        assert_eq!(l.hand.cards.len(), 8);
-        // The declarer kept eight and sees both.
-        let d = seen(&t, 0);
-        assert_eq!(d.hand.cards.len(), 8);
-        assert!(d.hand.gifts.iter().all(|g| g.card.is_some()));
-        assert_eq!(d.legal.unwrap().contracts[0], 100);
-    }
-
-    #[test]
-    fn a_wrong_answer_is_refused_with_its_reason() {
-        let t = Table::new(Rules::STANDARD, names(), 1, 2).unwrap();
-        let turn = t.turn().unwrap();
-        let err = parse_action(&t, &turn, "hello").unwrap_err();
-        assert!(!err.is_empty());
-    }
 }

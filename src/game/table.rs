@@ -42,6 +42,19 @@ pub enum Decision {
     Play,
 }
 
+impl Decision {
+    /// The decision in words, after "is to": "call in the auction".
+    pub fn what(&self) -> &'static str {
+        match self {
+            Decision::Redeal(_) => "answer whether to ask for a redeal",
+            Decision::Call => "call in the auction",
+            Decision::Exchange => "give away cards",
+            Decision::Contract => "announce the contract or concede",
+            Decision::Play => "play a card",
+        }
+    }
+}
+
 /// Whose turn it is, and to decide what.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Turn {
@@ -161,6 +174,13 @@ impl HandLog {
     /// the other musik).
     pub fn deal(&self) -> Option<Deal> {
         Some(self.deal_with_declarer(self.won()?.bidder))
+    }
+
+    /// The cards as dealt: the bidders' hands in calling order, then the
+    /// musik (and the other musik). The one form a record's `cards:` line
+    /// is written in and compared with.
+    pub fn dealt(&self) -> Deal {
+        self.deal_with_declarer(0)
     }
 
     /// The deal as it would be with bidder `b` (calling order) as declarer:
@@ -362,8 +382,20 @@ impl Table {
     /// Replaces the cards of the hand just dealt (a record's deal), before
     /// anyone has acted on it.
     pub fn set_cards(&mut self, cards: Deal) -> Result<(), ActionError> {
-        let h = self.hand();
-        if !h.redeal_asks.is_empty() || h.auction.voluntary_calls() > 0 {
+        self.replace_deal(self.hands.len() - 1, cards)
+    }
+
+    /// Replaces the cards of deal `index` (a record's deal) before anyone
+    /// has acted on it: the deal in progress, or one the seed's cards made
+    /// void by themselves, whose redeals after it are dropped with it.
+    pub fn replace_deal(&mut self, index: usize, cards: Deal) -> Result<(), ActionError> {
+        let Some(h) = self.hands.get(index) else {
+            return Err(ActionError(format!("deal {index} is not dealt yet")));
+        };
+        let redealt_by_itself = self.hands[index..self.hands.len() - 1]
+            .iter()
+            .all(|x| x.redeal_asks.is_empty() && x.redeal.is_some());
+        if !h.redeal_asks.is_empty() || h.auction.voluntary_calls() > 0 || !redealt_by_itself {
             return Err(ActionError("the deal has been acted on already".into()));
         }
         let all = cards
@@ -386,6 +418,7 @@ impl Table {
                 }
             }));
         }
+        self.hands.truncate(index + 1);
         let old = self.hands.pop().expect("a hand");
         let result = self.sheet.result.clone();
         self.deal(old.dealer, old.number, Some(cards));
@@ -574,14 +607,8 @@ impl Table {
         let wrong = |what: &str| {
             Err(ActionError(format!(
                 "it is not the time to {what}: {} is to {}",
-                "the player",
-                match turn.decision {
-                    Decision::Redeal(_) => "answer whether to ask for a redeal",
-                    Decision::Call => "call in the auction",
-                    Decision::Exchange => "give away cards",
-                    Decision::Contract => "announce the contract or concede",
-                    Decision::Play => "play a card",
-                }
+                self.players[turn.player],
+                turn.decision.what()
             )))
         };
         let h = self.hands.last_mut().expect("a hand");

@@ -62,7 +62,7 @@ pub struct Search<'a, T: Table, const H: bool, const TWO: bool> {
 /// instructions, musik deals 19% (with the killers kept across the
 /// exchanges, `Solver`), `bid` 15%, every move's value 4%; recording every
 /// cut, two killers a depth, one a seat, or killers at leads only measured
-/// worse (docs/solver.md, *Sixth pass*).
+/// worse (docs/solver.md, *Issue 21: targets and ideas tried*).
 pub type Killers = [u8; 33];
 
 /// No killer at any depth.

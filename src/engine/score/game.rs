@@ -21,14 +21,14 @@ use serde::Serialize;
 
 use crate::engine::cardset::CardSet;
 use crate::engine::rules::{
-    BarrelRule, BarrelWin, Bomb, DealerMusik, FailedCosts, FirstBombDefenders, Opening, Players,
-    Rules,
+    BarrelFailed, BarrelRule, BarrelWin, Bomb, DealerMusik, FailedCosts, FirstBombDefenders,
+    Opening, Players, Rules,
 };
 use crate::engine::seat::Seat;
 
 use super::{
     check_bid, check_points, checked_points, concession_points, contract_made, defence_cap,
-    game_target, hand_score, max_contract, musik_score,
+    game_target, hand_score, max_contract, musik_score, per_player_form,
 };
 
 /// How a hand ended.
@@ -374,11 +374,10 @@ impl Game {
                 Some(t.clone())
             }
             (None, false, true) => {
-                return Err(
-                    "bolts=yes needs the tricks each player won: tricks=<a>,<b>,<c> \
-                     (or position=)"
-                        .into(),
-                );
+                return Err(format!(
+                    "bolts=yes needs the tricks each player won: {} (or position=)",
+                    per_player_form("tricks", n)
+                ));
             }
             (None, _, _) => None,
         };
@@ -508,8 +507,8 @@ impl Game {
 
     /// What the declarer's `earned` adds under `barrel_rule=ru` while on the
     /// barrel: a made contract that wins from it (over 120, or 120 with
-    /// `barrel_win=120`); nothing for a smaller one, and a failed contract
-    /// is not deducted.
+    /// `barrel_win=120`); nothing for a smaller one; a failed contract or a
+    /// concession is not deducted, unless `barrel_failed=deducted`.
     fn declarer_on_barrel(
         &self,
         d: usize,
@@ -536,9 +535,9 @@ impl Game {
                 ));
                 0
             }
-            _ if earned < 0 => {
+            _ if earned < 0 && self.rules.barrel_failed == BarrelFailed::Free => {
                 notes.push(format!(
-                    "{name} is on the barrel: {earned} not deducted during the tries"
+                    "{name} is on the barrel: {earned} not deducted during the tries (barrel_failed=free)"
                 ));
                 0
             }
@@ -599,6 +598,10 @@ impl Game {
                 continue;
             };
             if self.totals[p] >= game_target(&self.rules) {
+                // Off the barrel by winning from it ("Кто первый достигнет
+                // ... 1000 или более, тот и является победителем"): no one
+                // climbing on in the same hand knocks a winner off.
+                self.on_barrel[p] = None;
                 continue;
             }
             if self.totals[p] < line {

@@ -96,6 +96,16 @@ pub fn hand_score(rules: &Rules, contract: u16, points: [u16; 3]) -> [i32; 3] {
     ]
 }
 
+/// How a per-player list is written for `players` players, e.g.
+/// `tricks=<a>,<b>,<c>` for three, `tricks=<a>,<b>` for two.
+pub fn per_player_form(key: &str, players: usize) -> String {
+    let names: Vec<String> = ["a", "b", "c", "d"][..players.min(4)]
+        .iter()
+        .map(|x| format!("<{x}>"))
+        .collect();
+    format!("{key}={}", names.join(","))
+}
+
 /// What each defender scores when the declarer concedes `bid`
 /// (`concession`: 60, half the bid rounded by `rounding`, or 40).
 pub fn concession_points(rules: &Rules, bid: u16) -> i32 {
@@ -169,9 +179,9 @@ pub fn check_bid(rules: &Rules, bid: u16) -> Result<(), String> {
 }
 
 /// Checks the points of one played hand (by player or seat, any order): the
-/// card points of the tricks add up to 120 (less the discards under
-/// `musik=discard discard_points=none`) and the rest must be marriages, each
-/// declared at most once.
+/// card points of the tricks add up to 120 and `last_trick_bonus` (less the
+/// discards under `musik=discard discard_points=none`) and the rest must be
+/// marriages, each declared at most once.
 pub fn check_points(rules: &Rules, points: [u16; 3]) -> Result<(), String> {
     let total: u32 = points.iter().map(|&p| u32::from(p)).sum();
     // Every sum of distinct declarations.
@@ -189,18 +199,30 @@ pub fn check_points(rules: &Rules, points: [u16; 3]) -> Result<(), String> {
         sums.extend(more);
     }
     // The card points the tricks hold: 120, or with discards nobody counts,
-    // 120 less the discards (three cards: 0 to 33 points).
+    // 120 less the discards (three cards: 0 to 33 points); and the last
+    // trick's bonus, counted like card points.
+    let bonus = u32::from(rules.last_trick_bonus);
+    let full = 120 + bonus;
     let cards = |c: u32| match (rules.musik, rules.discard_points) {
-        (Musik::Discard, DiscardPoints::None) => (87..=120).contains(&c),
-        _ => c == 120,
+        (Musik::Discard, DiscardPoints::None) => (full - 33..=full).contains(&c),
+        _ => c == full,
     };
     if sums.iter().any(|&m| m <= total && cards(total - m)) {
         return Ok(());
     }
     let list: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+    let with_bonus = if bonus > 0 {
+        format!(" and last_trick_bonus={bonus}")
+    } else {
+        String::new()
+    };
     let cards_text = match (rules.musik, rules.discard_points) {
-        (Musik::Discard, DiscardPoints::None) => "87 to 120 card points (120 less the discards)",
-        _ => "the 120 card points",
+        (Musik::Discard, DiscardPoints::None) => format!(
+            "{} to {full} card points (120{with_bonus}, less the discards)",
+            full - 33
+        ),
+        _ if bonus > 0 => format!("the {full} card points (120{with_bonus})"),
+        _ => "the 120 card points".to_string(),
     };
     Err(format!(
         "points add up to {total}, which is not {cards_text} plus declared marriages \

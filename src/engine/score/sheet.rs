@@ -306,9 +306,15 @@ fn hand_line(sheet: &Sheet, line: usize, content: &str) -> Result<HandLine, Stri
             "tricks" => {
                 once(tricks.is_some())?;
                 let t = per_player(players, "tricks", value)?;
-                if let Some(x) = t.iter().find(|&&x| x > 8) {
+                // The rules' tricks when the sheet names its rules; else
+                // (--rules) the longest hand's, and the score checks the sum.
+                let (most, of) = match sheet.rules {
+                    Some(r) => (r.tricks(), "of a hand under these rules"),
+                    None => (Rules::TWO_PLAYER_TRICKS, "of the longest hand (players=2)"),
+                };
+                if let Some(x) = t.iter().find(|&&x| usize::from(x) > most) {
                     return Err(format!(
-                        "tricks={value}: {x} is more than the 8 tricks of a hand"
+                        "tricks={value}: {x} is more than the {most} tricks {of}"
                     ));
                 }
                 tricks = Some(t.iter().map(|&x| x as u8).collect());
@@ -364,7 +370,12 @@ fn hand_line(sheet: &Sheet, line: usize, content: &str) -> Result<HandLine, Stri
     }
     let declarer = declarer.ok_or("no declarer: D=<name>")?;
     let bid = bid.ok_or("no bid: bid=<n>")?;
-    let mut end = end.ok_or("no result: points=<a>,<b>,<c>, concede or position=<file>")?;
+    let mut end = end.ok_or_else(|| {
+        format!(
+            "no result: {}, concede or position=<file>",
+            super::per_player_form("points", players.len())
+        )
+    })?;
     match (&mut end, id) {
         (HandEnd::Position { id: slot, .. }, id) => *slot = id,
         (_, Some(_)) => return Err("id= names the position of position=<file>".into()),

@@ -487,7 +487,7 @@ async fn puzzle_new(State(jobs): Shared, bytes: Bytes) -> Answer {
     };
     let opts = puzzle::Options {
         rules: rules(req.rules.as_deref())?,
-        seed: req.seed.unwrap_or_else(clock_seed),
+        seed: req.seed.unwrap_or_else(crate::engine::random::clock_seed),
         tricks,
         side: opt::<Side>("side", req.side.as_deref())?.unwrap_or(d.side),
         goal: opt::<Goal>("goal", req.goal.as_deref())?.unwrap_or(d.goal),
@@ -523,13 +523,6 @@ async fn puzzle_new(State(jobs): Shared, bytes: Bytes) -> Answer {
         }),
     )
     .await
-}
-
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(1, |d| d.as_secs() ^ u64::from(d.subsec_nanos()))
-        % 1_000_000
 }
 
 #[derive(Deserialize)]
@@ -793,7 +786,7 @@ struct DealRequest {
 async fn deal(bytes: Bytes) -> Answer {
     let req: DealRequest = body(&bytes)?;
     let rules = rules(req.rules.as_deref())?;
-    let seed = req.seed.unwrap_or_else(clock_seed);
+    let seed = req.seed.unwrap_or_else(crate::engine::random::clock_seed);
     let mut rng = crate::engine::sample::sample_rng(seed, 0);
     let d = crate::engine::random::deal_for(&mut rng, &rules);
     Ok(Json(json!({"seed": seed, "deal": d.to_string()})))

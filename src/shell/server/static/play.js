@@ -152,7 +152,8 @@ function playRender() {
   if (!v) return;
   const h = v.hand;
   // Scores.
-  const dealer = `hand ${h.number} · dealer ${nameOf(v, h.dealer)}${h.sits_out != null ? ' (sits out)' : ''}`;
+  const deals = h.dealer === v.me ? 'you deal' : `${nameOf(v, h.dealer)} deals`;
+  const dealer = `hand ${h.number} · ${deals}${h.sits_out != null ? (h.dealer === v.me ? ' and sit out' : ' and sits out') : ''}`;
   $('play-scores').textContent = `Scores (game to ${v.game_to}): ` + v.players.map((n, p) => `${nameOf(v, p)} ${v.totals[p]}`).join(' · ') + ` · ${dealer}`;
   // Whose turn.
   if (v.result) playSay(`Game over: ${v.result}.`, 'good');
@@ -180,7 +181,7 @@ function playPrompt(v) {
         : 'Now click the card that goes into the other musik (its points go with the last trick).';
       const to = h.seats.slice(1);
       const next = to[playGame.give.length] || to[1];
-      return `You took the musik. Give a card to ${next.name} (${next.seat}): click it.`;
+      return `You took the musik. Give a card to ${next.name}: click it.`;
     }
     case 'contract': return `How much do you play for? (from ${l.contracts[0]} to ${l.contracts[l.contracts.length - 1]}, or concede: the bomb)`;
     case 'play': return 'Your turn: the cards you may play are lit.';
@@ -262,14 +263,14 @@ function playTable(v) {
   }
   // Seats and points.
   if (h.points.length) {
-    kids.push(el('p', { id: 'play-points' }, 'Points: ' + h.points.map(s => `${nameOf(v, s.player)} (${s.seat}) ${s.points}`).join(' · ')));
+    kids.push(el('p', { id: 'play-points' }, 'Points: ' + h.points.map(s => `${nameOf(v, s.player)} ${s.points}`).join(' · ')));
   }
   // The trick on the table, or the last one taken, with names.
   if (h.trick.length) {
-    kids.push(cardRow('play-trick', `On the table (trick ${h.tricks.length + 1})`, h.trick.map(c => ({ card: c.card, player: c.player, caption: `${nameOf(v, c.player)} (${c.seat})${c.declares ? ' · ' + c.declares : ''}` }))));
+    kids.push(cardRow('play-trick', `On the table (trick ${h.tricks.length + 1})`, h.trick.map(c => ({ card: c.card, player: c.player, caption: `${nameOf(v, c.player)}${c.declares ? ' · ' + c.declares : ''}` }))));
   } else if (h.tricks.length) {
     const t = h.tricks[h.tricks.length - 1];
-    kids.push(cardRow('play-trick', `Trick ${t.number} taken by ${nameOf(v, t.winner)} (${t.points} points)`, t.cards.map(c => ({ card: c.card, player: c.player, winner: c.player === t.winner, caption: `${nameOf(v, c.player)} (${c.seat})${c.declares ? ' · ' + c.declares : ''}` }))));
+    kids.push(cardRow('play-trick', `Trick ${t.number} taken by ${t.winner === v.me ? 'you' : nameOf(v, t.winner)} (${t.points} points)`, t.cards.map(c => ({ card: c.card, player: c.player, winner: c.player === t.winner, caption: `${nameOf(v, c.player)}${c.declares ? ' · ' + c.declares : ''}` }))));
   }
   // The player's hand.
   kids.push(playHand(v));
@@ -323,8 +324,7 @@ function playHand(v) {
     } else { b.tabIndex = -1; }
     row.append(b);
   }
-  const seat = h.seats.find(s => s.player === v.me);
-  const title = `Your cards${seat ? ` (${seat.seat})` : ''}`;
+  const title = `Your cards${h.declarer === v.me ? ' (you declare)' : ''}`;
   return el('div', { class: 'seat' + (mine ? ' tomove' : ''), id: 'play-hand', 'data-seat': 'you' }, el('h3', {}, title), row);
 }
 
