@@ -7,6 +7,7 @@
 use serde::Serialize;
 
 use crate::analysis::analyze::{analyze_position, Analysis};
+use crate::estimate::real::{basis_under, Basis};
 use crate::game::table::{HandLog, Table};
 use crate::game::words::{sentence, Names};
 use crate::players::bidding::{self, AuctionSeen};
@@ -208,8 +209,9 @@ pub fn review(
         // bolts now stand for them (0 unless bolts=yes).
         let bolts: Vec<u8> = table.sheet.bolts.clone();
         let mut losses = no_losses(table);
+        let basis = basis_under(Basis::RealPlay, &table.rules);
         let calls = judge_calls(
-            table, h, &totals, &bolts, samples, seed, inference, workers, progress,
+            table, h, &totals, &bolts, samples, seed, inference, basis, workers, progress,
         );
         for c in &calls {
             if let Some(p) = table.players.iter().position(|x| *x == c.player) {
@@ -378,6 +380,7 @@ pub fn judge_calls(
     samples: usize,
     seed: u64,
     inference: Inference,
+    basis: Basis,
     workers: &Workers,
     progress: Progress,
 ) -> Vec<CallReview> {
@@ -397,7 +400,8 @@ pub fn judge_calls(
         };
         // Each call its own layouts: a seed of its own from (hand, call).
         let call_seed = seed ^ (h.deal_index << 8) ^ i as u64;
-        let (j, draws) = bidding::judge_on(workers, &seen, samples, call_seed, inference, &|| {});
+        let (j, draws) =
+            bidding::judge_on(workers, &seen, samples, call_seed, inference, basis, &|| {});
         progress();
         let expected = j.value_of(call).unwrap_or(f64::NAN);
         out.push(CallReview {

@@ -4,6 +4,7 @@
 use std::process::ExitCode;
 
 use clap::Args;
+use tysiac::estimate::real::{basis_under, Basis, BidModel};
 use tysiac::estimate::{self, bid, BidOptions, BidReport, RealisticOptions};
 
 use super::input::plural;
@@ -60,12 +61,25 @@ pub struct BidArgs {
     /// (the bidder's own decides what defence adds: nothing on the barrel).
     #[arg(long, value_name = "SCORES", requires = "auction")]
     pub scores: Option<String>,
+    /// What the chances rest on: `real` (the default), play by the
+    /// computer players, who see only their own cards; or `dd`, every card
+    /// seen (double-dummy), as before issue 48.
+    #[arg(long, default_value = "real", value_name = "real|dd")]
+    pub basis: Basis,
     /// Also the figures behind the advice: the most a musik could bring
-    /// (beyond any allowed bid), and what the weighed layouts of an
-    /// auction are worth.
+    /// (beyond any allowed bid), the levels made at --confidence, and what
+    /// the weighed layouts of an auction are worth.
     #[arg(long)]
     pub verbose: bool,
 }
+
+/// Samples of a bid when --samples is not given: the report within a
+/// second on one core (docs/bid.md, *Speed*).
+pub const BID_SAMPLES: usize = 400;
+
+/// The player whose games the real-play answer stands for, and who plays
+/// the hands out where the model does not cover the rules.
+pub const REAL_PLAYER: &str = "pimc:20";
 
 /// Samples of an auction's advice when --samples is not given: each costs
 /// about five of a plain bid sample (three musik deals, two lines).
@@ -81,7 +95,7 @@ pub fn run(args: BidArgs) -> ExitCode {
     }
     let inference = args.inference.unwrap_or_default();
     if let Some(path) = &args.record {
-        return from_record(path, args.hand_number, inference, &args.common);
+        return from_record(path, args.hand_number, inference, args.basis, &args.common);
     }
     let hand_text = args
         .hand
@@ -102,17 +116,44 @@ pub fn run(args: BidArgs) -> ExitCode {
         ));
     }
     if let Some(player) = args.play {
-        return super::bid_play::run(hand, super::play::reading(player, args.inference), c);
+        return super::bid_play::run(hand, super::play::reading(player, args.inference), c, None);
+    }
+    if args.basis == Basis::RealPlay
+        && args.auction.is_none()
+        && args.table.is_none()
+        && BidModel::shipped().covering(&c.rules).is_none()
+    {
+        // Never silently double-dummy: play the hands out instead.
+        let why = format!(
+            "the real-play model does not cover the rules '{}' (it was fitted for {}): \
+             playing each sample out with {REAL_PLAYER} instead (slow; --basis dd for \
+             double-dummy)",
+            c.rules,
+            covered_rules()
+        );
+        if !c.json {
+            eprintln!("note: {why}");
+        }
+        let player: tysiac::players::player::PlayerKind = REAL_PLAYER.parse().expect("a player");
+        return super::bid_play::run(hand, player, c, Some(why));
     }
     let verbose = args.verbose;
     if let Some(path) = &args.table {
         return super::bid_table::lookup(path, hand, c.json, |r| text(r, verbose));
     }
     if let Some(auction) = &args.auction {
-        return in_auction(hand, auction, args.scores.as_deref(), inference, c, verbose);
+        return in_auction(
+            hand,
+            auction,
+            args.scores.as_deref(),
+            inference,
+            args.basis,
+            c,
+            verbose,
+        );
     }
     let opts = BidOptions {
-        samples: c.samples.unwrap_or(super::sampling::DEFAULT_SAMPLES),
+        samples: c.samples.unwrap_or(BID_SAMPLES),
         seed: c.seed,
         threads: c.threads,
         confidence: c.confidence,
@@ -120,7 +161,7 @@ pub fn run(args: BidArgs) -> ExitCode {
             choice_layouts: args.choice_layouts,
             candidates: args.candidates,
         }),
-        basis: Default::default(),
+        basis: args.basis,
     };
     if let Err(e) = opts.check() {
         return fail(e);
@@ -139,6 +180,7 @@ fn in_auction(
     auction: &str,
     scores: Option<&str>,
     inference: tysiac::Inference,
+    basis: Basis,
     c: &super::sampling::SamplingArgs,
     verbose: bool,
 ) -> ExitCode {
@@ -182,8 +224,11 @@ fn in_auction(
         Ok(w) => w,
         Err(e) => return fail(e),
     };
+    let used = basis_note(basis, &c.rules, c.json);
     let bar = Bar::new(samples as u64, "auction", c.quiet);
-    let (j, draws) = bidding::judge_on(&workers, &seen, samples, c.seed, inference, &|| bar.tick());
+    let (j, draws) = bidding::judge_on(&workers, &seen, samples, c.seed, inference, used, &|| {
+        bar.tick()
+    });
     bar.finish();
     if c.json {
         let json = serde_json::json!({
@@ -193,6 +238,7 @@ fn in_auction(
             "seat": seats[seen.me],
             "total": seen.total,
             "seed": c.seed,
+            "basis": used,
             "best": j.best,
             "calls": j.calls,
             "samples": j.samples,
@@ -212,6 +258,7 @@ fn in_auction(
         seen.total,
         c.rules
     );
+    println!("{}", basis_line(used));
     println!(
         "{} layouts{}; each call's expected score (what it adds to your total):",
         j.samples,
@@ -249,6 +296,7 @@ fn from_record(
     path: &std::path::Path,
     number: Option<usize>,
     inference: tysiac::Inference,
+    basis: Basis,
     c: &super::sampling::SamplingArgs,
 ) -> ExitCode {
     use tysiac::analysis::postmortem;
@@ -288,6 +336,7 @@ fn from_record(
         Ok(w) => w,
         Err(e) => return fail(e),
     };
+    let used = basis_note(basis, &t.rules, c.json);
     let calls = postmortem::judge_calls(
         t,
         h,
@@ -296,6 +345,7 @@ fn from_record(
         samples,
         c.seed,
         inference,
+        used,
         &workers,
         &|| {},
     );
@@ -303,7 +353,8 @@ fn from_record(
     let next = match t.turn() {
         Some(turn) if k + 1 == t.hands.len() && turn.decision == tysiac::game::Decision::Call => {
             let seen = Computer::seen(t, turn.player);
-            let (j, d) = bidding::judge_on(&workers, &seen, samples, c.seed, inference, &|| {});
+            let (j, d) =
+                bidding::judge_on(&workers, &seen, samples, c.seed, inference, used, &|| {});
             Some((t.players[turn.player].clone(), j, d))
         }
         _ => None,
@@ -312,6 +363,7 @@ fn from_record(
         let json = serde_json::json!({
             "hand": n,
             "samples": samples,
+            "basis": used,
             "seed": c.seed,
             "calls": calls,
             "next": next.as_ref().map(|(p, j, d)| serde_json::json!({
@@ -323,6 +375,7 @@ fn from_record(
         return ExitCode::SUCCESS;
     }
     println!("hand {n} of {} · {samples} layouts a call", path.display());
+    println!("{}", basis_line(used));
     let names = tysiac::game::words::Names::of_game(t.players.clone(), rec.header.seats.as_deref());
     for cv in &calls {
         println!("{}", cv.said(&names));
@@ -347,17 +400,18 @@ fn text(r: &BidReport, verbose: bool) -> String {
         out.push('\n');
     };
     let mode = match &r.realistic {
-        None => "double-dummy (the best exchange for each layout)".to_string(),
+        None => "the best exchange for each layout".to_string(),
         Some(x) => format!(
-            "realistic (exchange chosen from the musik: best of {} over {})",
+            "the exchange chosen from the musik alone (best of {} over {})",
             plural(x.candidates, "candidate"),
             plural(x.choice_layouts, "layout")
         ),
     };
     line(format!("hand {}   rules: {}", r.hand, r.rules));
+    line(basis_line(r.basis));
     line(format!(
-        "{mode}; {}, seed {}",
-        plural(r.samples, "sample"),
+        "{}, seed {}; {mode}",
+        plural(r.samples, "sampled layout"),
         r.seed
     ));
     let marriages = if r.marriages.is_empty() {
@@ -378,12 +432,17 @@ fn text(r: &BidReport, verbose: bool) -> String {
         r.cap
     ));
     line(String::new());
-    match &r.realistic {
-        None => line(LEVEL_HEADER.to_string()),
-        Some(_) => line(format!("{LEVEL_HEADER}  double-dummy     gap")),
+    let seen_all = r.basis == Basis::RealPlay;
+    match (&r.realistic, seen_all) {
+        (None, true) => line(format!("{LEVEL_HEADER}  if every card were seen")),
+        (None, false) => line(LEVEL_HEADER.to_string()),
+        (Some(_), _) => line(format!("{LEVEL_HEADER}  double-dummy     gap")),
     }
     for (i, row) in r.levels.iter().enumerate() {
         let mut s = level_cells(row);
+        if seen_all && r.realistic.is_none() {
+            s.push_str(&format!("  {:>22}", prob(row.double_dummy)));
+        }
         if let Some(x) = &r.realistic {
             let g = &x.levels[i];
             s.push_str(&format!(
@@ -432,16 +491,25 @@ fn text(r: &BidReport, verbose: bool) -> String {
             plural(d.samples, "sample")
         ));
     }
+    if verbose {
+        line(format!(
+            "made with P >= {} up to {}, with P >= 0.8 up to {}",
+            r.confidence,
+            or(
+                tysiac::estimate::highest_level(&r.levels, r.confidence),
+                "none"
+            ),
+            or(tysiac::estimate::highest_level(&r.levels, 0.8), "none")
+        ));
+    }
     line(format!(
-        "made with P >= {} up to {}, with P >= 0.8 up to {}",
-        r.confidence,
-        or(
-            tysiac::estimate::highest_level(&r.levels, r.confidence),
-            "none"
-        ),
-        or(tysiac::estimate::highest_level(&r.levels, 0.8), "none")
+        "mean points {}: {:.1}",
+        match r.basis {
+            Basis::RealPlay => "if every card were seen",
+            Basis::DoubleDummy => "double-dummy",
+        },
+        r.mean_points
     ));
-    line(format!("mean points: {:.1}", r.mean_points));
     if let Some(x) = &r.realistic {
         line(format!(
             "double-dummy mean: {:.1}  (seeing every card is worth {:.1} points; double-dummy P >= {} up to {})",
@@ -460,9 +528,45 @@ fn text(r: &BidReport, verbose: bool) -> String {
         100.0 * m.exact
     ));
     line(String::new());
-    line("declarer's points:".to_string());
+    line("declarer's points if every card were seen:".to_string());
     for h in r.histogram.draw(40) {
         line(format!("  {h}"));
     }
     out
+}
+
+/// The first line of every answer: what its chances rest on.
+fn basis_line(basis: Basis) -> String {
+    match basis {
+        Basis::RealPlay => format!(
+            "real play: chances when every seat is played by the computer players \
+             ({REAL_PLAYER}), who see only their own cards"
+        ),
+        Basis::DoubleDummy => "double-dummy: chances if every card were seen (--basis dd)".into(),
+    }
+}
+
+/// The rule sets the shipped real-play model covers.
+fn covered_rules() -> String {
+    BidModel::shipped()
+        .models
+        .iter()
+        .map(|m| m.rules.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The basis an auction's calls are valued on: `wanted`, or double-dummy
+/// where the model does not cover the rules, said on stderr (calls cannot
+/// be played out one by one).
+fn basis_note(wanted: Basis, rules: &tysiac::Rules, json: bool) -> Basis {
+    let used = basis_under(wanted, rules);
+    if used != wanted && !json {
+        eprintln!(
+            "note: the real-play model does not cover the rules '{rules}' (it was fitted for \
+             {}): the calls are valued double-dummy",
+            covered_rules()
+        );
+    }
+    used
 }

@@ -18,7 +18,14 @@ pub const DEFAULT_PLAY_SAMPLES: usize = 100;
 /// The most samples this mode takes.
 pub const MAX_PLAY_SAMPLES: usize = 100_000;
 
-pub fn run(hand: CardSet, player: PlayerKind, c: &SamplingArgs) -> ExitCode {
+/// `fallback`: why the real-play answer is played out here (the model
+/// does not cover the rules), said in the JSON.
+pub fn run(
+    hand: CardSet,
+    player: PlayerKind,
+    c: &SamplingArgs,
+    fallback: Option<String>,
+) -> ExitCode {
     let samples = c.samples.unwrap_or(DEFAULT_PLAY_SAMPLES);
     if !(1..=MAX_PLAY_SAMPLES).contains(&samples) {
         return fail(format!(
@@ -66,6 +73,7 @@ pub fn run(hand: CardSet, player: PlayerKind, c: &SamplingArgs) -> ExitCode {
             .collect();
         let line = serde_json::json!({
             "hand": hand.to_string(), "rules": rules.to_string(), "mode": "play",
+            "basis": "real_play", "fallback": fallback,
             "player": player.to_string(), "samples": samples, "seed": c.seed, "cap": top,
             "levels": levels, "mean_points": r.points.mean, "double_dummy_mean": r.dd_value.mean,
             "mean_gap": r.gap.mean, "mean_gap_low": r.gap.low, "mean_gap_high": r.gap.high,

@@ -424,7 +424,7 @@ fn interactive(
             if k == "me" {
                 Seat::Me
             } else {
-                Seat::Computer(Computer::new(k.parse().expect("checked")))
+                Seat::Computer(Computer::from_seat(k).expect("checked"))
             }
         })
         .collect();

@@ -14,7 +14,6 @@ use crate::estimate::stats::{mean_and_stderr, wilson};
 use crate::estimate::InputError;
 use crate::game::table::Table;
 use crate::players::computer::Computer;
-use crate::players::player::PlayerKind;
 use crate::solver::Solver;
 use crate::solver::{Progress, Workers};
 
@@ -68,11 +67,7 @@ pub fn play_game(
     let seats = seats_of_game(kinds, g);
     let computers: Vec<Computer> = seats
         .iter()
-        .map(|k| {
-            k.parse::<PlayerKind>()
-                .map(Computer::new)
-                .map_err(InputError::Option)
-        })
+        .map(|k| Computer::from_seat(k).map_err(InputError::Option))
         .collect::<Result<_, _>>()?;
     let n = seats.len();
     let players: Vec<String> = (1..=n).map(|i| format!("P{i}")).collect();
@@ -202,7 +197,7 @@ pub fn run(
         )));
     }
     for k in kinds {
-        k.parse::<PlayerKind>().map_err(InputError::Option)?;
+        Computer::from_seat(k).map_err(InputError::Option)?;
     }
     workers
         .map(games, progress, |solver, g| {

@@ -25,8 +25,8 @@ use serde::{Deserialize, Serialize};
 use crate::engine::cardset::CardSet;
 use crate::engine::rules::Rules;
 use crate::estimate::bid::{
-    best_contract, defend_sample, solve_sample, BidOptions, BidReport, BidSample, DefenceSample,
-    DefenceSummary, NewMarriage,
+    best_contract, defend_sample, quick_defence_sample, solve_sample, BidOptions, BidReport,
+    BidSample, DefenceSummary, NewMarriage,
 };
 use crate::estimate::real::Basis;
 use crate::estimate::stats::{wilson, Bin, Histogram};
@@ -393,7 +393,7 @@ pub fn table_rows(
     // as `bid` draws them.
     enum Solved {
         Declarer(BidSample),
-        Defender(DefenceSample),
+        Defender(u16),
     }
     let per_hand = crate::estimate::bid::work(samples);
     let solved: Vec<Solved> = workers.map(hands.len() * per_hand, &|| {}, |solver, k| {
@@ -401,7 +401,11 @@ pub fn table_rows(
         if i < samples {
             Solved::Declarer(solve_sample(solver, hands[h].1, &opts[h], i))
         } else {
-            Solved::Defender(defend_sample(solver, hands[h].1, opts[h].seed, i - samples))
+            let (hand, seed, j) = (hands[h].1, opts[h].seed, i - samples);
+            Solved::Defender(match basis {
+                Basis::DoubleDummy => defend_sample(solver, hand, seed, j),
+                Basis::RealPlay => quick_defence_sample(solver, hand, seed, j),
+            })
         }
     });
     hands
@@ -416,7 +420,7 @@ pub fn table_rows(
                     Solved::Defender(_) => None,
                 })
                 .collect();
-            let defence: Vec<DefenceSample> = s
+            let defence: Vec<u16> = s
                 .iter()
                 .filter_map(|x| match x {
                     Solved::Defender(p) => Some(*p),

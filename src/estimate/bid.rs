@@ -16,7 +16,9 @@
 
 use serde::Serialize;
 
-use super::real::{declarer_features, defence_features, Basis, BidModel, PlayModel, Thresholds};
+use super::real::{
+    declarer_features, defence_features, guessed_value, Basis, BidModel, PlayModel, Thresholds,
+};
 use super::stats::{wilson, Histogram};
 use super::{floor_level, highest_level, mean, InputError, LevelRow};
 use crate::engine::cardset::CardSet;
@@ -420,12 +422,26 @@ pub fn best_contract(rows: &[LevelRow]) -> Option<ExpectedLevel> {
 /// minimise them) along one optimal line. Returns the hand's own points on
 /// that line: card points of the tricks it won and the marriages it
 /// declared. The sample's cards depend on the seed and `index` only.
-pub fn defend_sample(solver: &mut Solver, hand: CardSet, seed: u64, index: usize) -> DefenceSample {
+pub fn defend_sample(solver: &mut Solver, hand: CardSet, seed: u64, index: usize) -> u16 {
     let rules = *solver.rules();
     solver.clear();
+    let (deal, seat) = defence_layout(&rules, hand, seed, index);
+    let (exchange, _) = solver.best_exchange(&deal);
+    let mut state = deal
+        .after(&rules, &exchange)
+        .expect("generated exchanges are legal");
+    for mv in solver.line(&state) {
+        state.play(&rules, mv);
+    }
+    state.points[seat]
+}
+
+/// The layout of defence sample `index` ([`defend_sample`]): the deal,
+/// and the hand's seat in it.
+fn defence_layout(rules: &Rules, hand: CardSet, seed: u64, index: usize) -> (Deal, usize) {
     // A stream of its own, apart from the declarer samples'.
     let mut rng = sample_rng(seed ^ DEFENCE_STREAM, index as u64);
-    let (deal, seat) = match rules.players {
+    match rules.players {
         Players::Three => {
             let piles = deal_unseen(hand, &[7, 7, 3], &mut rng);
             let seat = if rand::Rng::gen_bool(&mut rng, 0.5) {
@@ -442,27 +458,17 @@ pub fn defend_sample(solver: &mut Solver, hand: CardSet, seed: u64, index: usize
             let piles = deal_unseen(hand, &[10, 2, 2], &mut rng);
             (Deal::two(piles[0], hand, piles[1], piles[2]), 1)
         }
-    };
-    let (exchange, declarer) = solver.best_exchange(&deal);
-    let mut state = deal
-        .after(&rules, &exchange)
-        .expect("generated exchanges are legal");
-    for mv in solver.line(&state) {
-        state.play(&rules, mv);
-    }
-    DefenceSample {
-        points: state.points[seat],
-        declarer,
     }
 }
 
-/// One sample of passing and defending ([`defend_sample`]).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct DefenceSample {
-    /// The hand's own points on the optimal line.
-    pub points: u16,
-    /// The declarer's points with its best exchange (the layout's value).
-    pub declarer: u16,
+/// The same layout as [`defend_sample`]'s, for the real-play basis: the
+/// declarer's value after its rule-of-thumb exchange, one solve (the
+/// model turns it and the hand into the hand's points in play).
+pub fn quick_defence_sample(solver: &mut Solver, hand: CardSet, seed: u64, index: usize) -> u16 {
+    let rules = *solver.rules();
+    solver.clear();
+    let (deal, _) = defence_layout(&rules, hand, seed, index);
+    guessed_value(solver, &rules, &deal)
 }
 
 /// Sets the random streams of the defence samples apart from the others.
@@ -484,15 +490,23 @@ pub fn work(samples: usize) -> usize {
 }
 
 /// The defence samples of a run ([`defence_samples`] of them), in order.
+/// On the double-dummy basis each is the hand's own points
+/// ([`defend_sample`]); on the real-play basis, the declarer's value after
+/// its rule-of-thumb exchange ([`quick_defence_sample`]).
 pub fn simulate_defence(
     hand: CardSet,
     workers: &Workers,
     opts: &BidOptions,
     progress: Progress,
-) -> Vec<DefenceSample> {
-    workers.map(defence_samples(opts.samples), progress, |solver, i| {
-        defend_sample(solver, hand, opts.seed, i)
-    })
+) -> Vec<u16> {
+    workers.map(
+        defence_samples(opts.samples),
+        progress,
+        |solver, i| match opts.basis {
+            Basis::DoubleDummy => defend_sample(solver, hand, opts.seed, i),
+            Basis::RealPlay => quick_defence_sample(solver, hand, opts.seed, i),
+        },
+    )
 }
 
 /// Does `musik` complete a marriage that `hand` lacks?
@@ -515,7 +529,7 @@ pub fn report_with_defence(
     rules: &Rules,
     opts: &BidOptions,
     samples: &[BidSample],
-    defence_samples: &[DefenceSample],
+    defence_samples: &[u16],
 ) -> BidReport {
     let model = match opts.basis {
         Basis::RealPlay => Some(
@@ -525,7 +539,6 @@ pub fn report_with_defence(
         ),
         Basis::DoubleDummy => None,
     };
-    let defence_points: Vec<u16> = defence_samples.iter().map(|d| d.points).collect();
     let points: Vec<u16> = samples.iter().map(|s| s.points).collect();
     let dd: Vec<u16> = samples.iter().map(|s| s.double_dummy).collect();
     // What may be bid before the musik: the marriages' cap, or 120 under
@@ -608,15 +621,15 @@ pub fn report_with_defence(
         }
     });
 
-    let defence = (!defence_points.is_empty()).then(|| match model {
+    let defence = (!defence_samples.is_empty()).then(|| match model {
         None => {
-            let scores: Vec<u16> = defence_points
+            let scores: Vec<u16> = defence_samples
                 .iter()
                 .map(|&p| rules.rounding.apply(p))
                 .collect();
             DefenceSummary {
-                samples: defence_points.len(),
-                mean_points: mean(&defence_points),
+                samples: defence_samples.len(),
+                mean_points: mean(defence_samples),
                 expected_score: mean(&scores),
             }
         }
@@ -676,24 +689,25 @@ pub fn real_chances(
         .collect()
 }
 
-/// Passing and defending in real play: each defence sample's double-dummy
-/// points moved by the model, rounded by the rules, averaged.
+/// Passing and defending in real play: for each defence sample (the
+/// declarer's value after its rule-of-thumb exchange), the hand's points
+/// in play by the model, rounded by the rules, averaged.
 fn real_defence(
     model: &PlayModel,
     hand: CardSet,
     rules: &Rules,
-    samples: &[DefenceSample],
+    declarer: &[u16],
 ) -> DefenceSummary {
     let most = crate::engine::score::max_contract(rules).max(120);
-    let n = samples.len().max(1) as f64;
+    let n = declarer.len().max(1) as f64;
     let (mut points, mut score) = (0.0, 0.0);
-    for s in samples {
-        let x = defence_features(hand, s.points, s.declarer);
-        points += model.defence.expected_points(s.points, &x);
-        score += model.defence.expected_score(s.points, &x, rules, most);
+    for &v in declarer {
+        let x = defence_features(hand, v);
+        points += model.defence.expected_points(&x);
+        score += model.defence.expected_score(&x, rules, most);
     }
     DefenceSummary {
-        samples: samples.len(),
+        samples: declarer.len(),
         mean_points: points / n,
         expected_score: score / n,
     }

@@ -30,7 +30,10 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::cardset::CardSet;
+use crate::engine::contract::guessed_exchanges;
+use crate::engine::deal::Deal;
 use crate::engine::rules::Rules;
+use crate::solver::Solver;
 
 /// The format of `data/bid-model.json` this code reads; a file of another
 /// format is refused with an error saying so.
@@ -41,7 +44,7 @@ pub const FORMAT: u32 = 1;
 pub const DECLARER_FEATURES: [&str; 4] = ["dd", "marriages", "marriage_points", "card_points"];
 
 /// The features of a defender's layout.
-pub const DEFENCE_FEATURES: [&str; 4] = ["dd", "declarer_dd", "card_points", "marriages"];
+pub const DEFENCE_FEATURES: [&str; 4] = ["declarer", "card_points", "marriages", "aces"];
 
 /// On what a bidding answer rests.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -132,9 +135,12 @@ impl Thresholds {
     }
 }
 
-/// A defender's points in real play: its double-dummy points plus
-/// `shift · (1, features)`, plus a residual drawn from `residuals` (the
-/// training residuals' quantiles, equally likely).
+/// A defender's points in real play: `shift · (1, features)`, plus a
+/// residual drawn from `residuals` (the training residuals' quantiles,
+/// equally likely). The features are the declarer's value after its
+/// rule-of-thumb exchange and the defender's own seven cards: no search of
+/// the defence itself, whose double-dummy split between the two defenders
+/// says little about either one's points in play.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Defence {
     pub features: Vec<String>,
@@ -143,40 +149,39 @@ pub struct Defence {
 }
 
 impl Defence {
-    /// The expected hand score of a defender with double-dummy points `dd`
-    /// and features `x`: its points in real play, rounded by the rules'
-    /// `rounding`, averaged over the residuals. The points never go below
-    /// 0 or above 120 plus the marriages (`most`).
-    pub fn expected_score(&self, dd: u16, x: &[f64], rules: &Rules, most: u16) -> f64 {
-        let centre = f64::from(dd)
-            + self.shift[0]
-            + self.shift[1..]
-                .iter()
-                .zip(x)
-                .map(|(w, v)| w * v)
-                .sum::<f64>();
-        let n = self.residuals.len().max(1) as f64;
-        self.residuals
-            .iter()
-            .map(|r| {
-                let p = (centre + r).round().clamp(0.0, f64::from(most)) as u16;
-                f64::from(rules.rounding.apply(p))
-            })
-            .sum::<f64>()
-            / n
-    }
-
-    /// The expected points (unrounded).
-    pub fn expected_points(&self, dd: u16, x: &[f64]) -> f64 {
-        let mean_residual = self.residuals.iter().sum::<f64>() / self.residuals.len().max(1) as f64;
-        f64::from(dd)
-            + self.shift[0]
+    fn centre(&self, x: &[f64]) -> f64 {
+        self.shift[0]
             + self.shift[1..]
                 .iter()
                 .zip(x)
                 .map(|(w, v)| w * v)
                 .sum::<f64>()
-            + mean_residual
+    }
+
+    /// A defender's points in play, one per residual quantile (equally
+    /// likely), never below 0 or above `most`.
+    pub fn points<'a>(&'a self, x: &[f64], most: u16) -> impl Iterator<Item = u16> + 'a {
+        let centre = self.centre(x);
+        self.residuals
+            .iter()
+            .map(move |r| (centre + r).round().clamp(0.0, f64::from(most)) as u16)
+    }
+
+    /// The expected hand score of a defender with features `x`: its points
+    /// in real play, rounded by the rules' `rounding`, averaged over the
+    /// residuals.
+    pub fn expected_score(&self, x: &[f64], rules: &Rules, most: u16) -> f64 {
+        let n = self.residuals.len().max(1) as f64;
+        self.points(x, most)
+            .map(|p| f64::from(rules.rounding.apply(p)))
+            .sum::<f64>()
+            / n
+    }
+
+    /// The expected points (unrounded).
+    pub fn expected_points(&self, x: &[f64]) -> f64 {
+        let mean_residual = self.residuals.iter().sum::<f64>() / self.residuals.len().max(1) as f64;
+        self.centre(x) + mean_residual
     }
 }
 
@@ -191,9 +196,13 @@ pub struct PlayModel {
     pub games: usize,
     pub seed: u64,
     /// The declarer with the best exchange of the layout (what `bid`
-    /// samples), and after a given exchange (what `exchange` compares).
+    /// samples), after the exchange it chose (what `exchange` compares and
+    /// a declarer announces on), and after the rule-of-thumb exchange
+    /// ([`crate::engine::contract::guessed_exchanges`]: one solve, for the
+    /// bidders' many quick judgements).
     pub declarer: Thresholds,
     pub after_exchange: Thresholds,
+    pub guessed: Thresholds,
     pub defence: Defence,
 }
 
@@ -229,6 +238,7 @@ impl BidModel {
             for (what, t) in [
                 ("declarer", &p.declarer),
                 ("after_exchange", &p.after_exchange),
+                ("guessed", &p.guessed),
             ] {
                 if t.features != DECLARER_FEATURES {
                     return Err(format!(
@@ -280,6 +290,16 @@ impl BidModel {
     }
 }
 
+/// `wanted`, or double-dummy where it is real play and the shipped model
+/// does not cover `rules` (for the computer players and the judge of
+/// calls, who cannot play every hand out; the shells say so).
+pub fn basis_under(wanted: Basis, rules: &Rules) -> Basis {
+    match wanted {
+        Basis::RealPlay if BidModel::shipped().covering(rules).is_some() => Basis::RealPlay,
+        _ => Basis::DoubleDummy,
+    }
+}
+
 /// The switches that decide how a hand is played and what points it
 /// makes, the others set to `standard`'s: two rule sets with the same
 /// play give the same points on every layout.
@@ -328,14 +348,33 @@ pub fn declarer_features(cards: CardSet, dd: u16, rules: &Rules) -> [f64; 4] {
     ]
 }
 
-/// The features of a defender's layout: its double-dummy points, the
-/// declarer's double-dummy points, and its own seven cards' card points
-/// and marriages.
-pub fn defence_features(hand: CardSet, dd: u16, declarer_dd: u16) -> [f64; 4] {
+/// The fewest points that make `contract`: the contract itself, or under
+/// `round_before_contract=yes` the fewest that round up to it.
+pub fn points_to_make(rules: &Rules, contract: u16) -> u16 {
+    (contract.saturating_sub(10)..=contract)
+        .find(|&p| crate::engine::score::checked_points(rules, p) >= contract)
+        .unwrap_or(contract)
+}
+
+/// The declarer's value after the rule-of-thumb exchange of `deal` (one
+/// solve): the quick stand-in for its double-dummy value.
+pub fn guessed_value(solver: &mut Solver, rules: &Rules, deal: &Deal) -> u16 {
+    let e = guessed_exchanges(deal, rules)[0];
+    solver.value(&deal.after(rules, &e).expect("a generated exchange"))
+}
+
+/// The features of a defender's layout: the declarer's value after its
+/// rule-of-thumb exchange, and the defender's own seven cards' card points,
+/// marriages and aces.
+pub fn defence_features(hand: CardSet, declarer: u16) -> [f64; 4] {
+    let aces = hand
+        .iter()
+        .filter(|c| c.rank() == crate::engine::card::Rank::Ace)
+        .count();
     [
-        f64::from(dd),
-        f64::from(declarer_dd),
+        f64::from(declarer),
         f64::from(hand.points()),
         hand.marriages().count() as f64,
+        aces as f64,
     ]
 }

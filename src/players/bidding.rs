@@ -36,6 +36,9 @@ use crate::engine::contract::{cap, levels_from};
 use crate::engine::deal::Deal;
 use crate::engine::rules::{BidLimit, FailedCosts, Players, Rules};
 use crate::engine::sample::{deal_unseen, sample_rng, AUX_STREAM};
+use crate::estimate::real::{
+    declarer_features, defence_features, guessed_value, points_to_make, Basis, PlayModel,
+};
 use crate::game::auction::{bid_cap, Auction, Call};
 use crate::players::inference::{
     draw_in_proportion, AuctionEvidence, Inference, Model, MAX_CANDIDATES,
@@ -316,17 +319,25 @@ pub fn draws(seen: &AuctionSeen, seed: u64, n: usize, inference: Inference) -> D
     }
 }
 
-/// One layout, solved.
+/// One layout, solved on a basis.
+///
+/// On the double-dummy basis `declarer` is the bidder's points as declarer
+/// with its best exchange, and `defence` its own points on an optimal line
+/// when the other bidder (calling order after it: first, second) declares
+/// with its best exchange. On the real-play basis each is one solve: the
+/// declarer's value after its rule-of-thumb exchange, the bidder's as
+/// declarer in `declarer` and each other bidder's in `defence`; the model
+/// turns them into chances and points in play
+/// ([`crate::estimate::real`]). With two players only the first defence is
+/// played (the second repeats it).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct LayoutValue {
-    /// The bidder's points as declarer with its best exchange.
     pub declarer: u16,
-    /// The bidder's points as a defender when the other bidder (calling
-    /// order after it: first, second) declares; with two players only the
-    /// first is played (the second repeats it).
     pub defence: [u16; 2],
-    /// Whether the bidder wins a trick in those defences.
+    /// Whether the bidder wins a trick in those defences (double-dummy).
     pub defence_trick: [bool; 2],
+    /// The musik of the layout (what the bidder's ten cards would be).
+    pub musik: CardSet,
     /// The most the bidder could announce after this musik (120 plus the
     /// marriages of its ten cards).
     pub cap: u16,
@@ -340,6 +351,7 @@ pub fn solve_layout(
     seen: &AuctionSeen,
     seed: u64,
     index: usize,
+    basis: Basis,
 ) -> LayoutValue {
     let rules = seen.rules;
     let Layout {
@@ -355,14 +367,32 @@ pub fn solve_layout(
     } else {
         Deal::new([seen.hand, hands[0], hands[1]], musik)
     };
-    let declarer = solver.best_exchange(&me_declares).1;
     // Other k declares: D = other k, then calling order on from it.
-    let defend = |solver: &mut Solver, k: usize| {
-        let (deal, my_seat) = match (two, k) {
-            (true, _) => (Deal::two(hands[0], seen.hand, musik, other_musik), 1),
-            (false, 0) => (Deal::new([hands[0], hands[1], seen.hand], musik), 2),
-            (false, _) => (Deal::new([hands[1], seen.hand, hands[0]], musik), 1),
+    let other_declares = |k: usize| match (two, k) {
+        (true, _) => (Deal::two(hands[0], seen.hand, musik, other_musik), 1),
+        (false, 0) => (Deal::new([hands[0], hands[1], seen.hand], musik), 2),
+        (false, _) => (Deal::new([hands[1], seen.hand, hands[0]], musik), 1),
+    };
+    if basis == Basis::RealPlay {
+        let declarer = guessed_value(solver, &rules, &me_declares);
+        let d0 = guessed_value(solver, &rules, &other_declares(0).0);
+        let d1 = if two {
+            d0
+        } else {
+            guessed_value(solver, &rules, &other_declares(1).0)
         };
+        return LayoutValue {
+            declarer,
+            defence: [d0, d1],
+            defence_trick: [true; 2],
+            musik,
+            cap: cap(seen.hand | musik, &rules),
+            fits,
+        };
+    }
+    let declarer = solver.best_exchange(&me_declares).1;
+    let defend = |solver: &mut Solver, k: usize| {
+        let (deal, my_seat) = other_declares(k);
         let (e, _) = solver.best_exchange(&deal);
         let mut state = deal.after(&rules, &e).expect("a generated exchange");
         let mut trick = false;
@@ -379,6 +409,7 @@ pub fn solve_layout(
         declarer,
         defence: [d0, d1],
         defence_trick: [t0, t1],
+        musik,
         cap: cap(seen.hand | musik, &rules),
         fits,
     }
@@ -458,10 +489,62 @@ fn declarer_score(rules: &Rules, c: u16, bid: u16, points: u16) -> i32 {
     }
 }
 
+/// The chance that the bidder, declaring on layout `v`, makes `contract`:
+/// 0 or 1 double-dummy, the model's chance in real play.
+fn chance(model: Option<&PlayModel>, seen: &AuctionSeen, v: &LayoutValue, contract: u16) -> f64 {
+    let rules = &seen.rules;
+    match model {
+        None => f64::from(u8::from(crate::engine::score::contract_made(
+            contract,
+            crate::engine::score::checked_points(rules, v.declarer),
+        ))),
+        Some(m) => {
+            let x = declarer_features(seen.hand | v.musik, v.declarer, rules);
+            let t = i32::from(points_to_make(rules, contract)) - i32::from(v.declarer);
+            m.guessed.at_least(t, &x)
+        }
+    }
+}
+
+/// What defending adds to the bidder's total on a double-dummy layout: its
+/// points rounded, as the sheet adds them, less the third bolt's penalty.
+fn defence_value(seen: &AuctionSeen, points: u16, trick: bool) -> f64 {
+    let rules = &seen.rules;
+    let earned = i32::from(rules.rounding.apply(points));
+    // The third bolt: two already, and no trick in this defence.
+    let bolt = if rules.bolts && seen.bolts >= 2 && !trick {
+        crate::engine::score::PENALTY
+    } else {
+        0
+    };
+    f64::from(defence_added(rules, seen.total, earned) - bolt)
+}
+
+/// The same in real play: over the model's points for a defender whose
+/// declarer's quick value is `declarer` (no points stands for no trick).
+fn real_defence_value(seen: &AuctionSeen, model: &PlayModel, declarer: u16) -> f64 {
+    let x = defence_features(seen.hand, declarer);
+    let most = crate::engine::score::max_contract(&seen.rules).max(120);
+    let n = model.defence.residuals.len().max(1) as f64;
+    model
+        .defence
+        .points(&x, most)
+        .map(|p| defence_value(seen, p, p > 0))
+        .sum::<f64>()
+        / n
+}
+
 /// Values every legal call of the bidder over the solved layouts (those
 /// that fit the hard facts; all of them when none does).
-pub fn judge(seen: &AuctionSeen, values: &[LayoutValue]) -> Judgement {
+pub fn judge(seen: &AuctionSeen, values: &[LayoutValue], basis: Basis) -> Judgement {
     let rules = &seen.rules;
+    let model = match basis {
+        Basis::RealPlay => Some(
+            crate::estimate::bid::real_model(rules)
+                .expect("the real-play basis needs rules the model covers"),
+        ),
+        Basis::DoubleDummy => None,
+    };
     let fitting: Vec<&LayoutValue> = values.iter().filter(|v| v.fits).collect();
     let pool: Vec<&LayoutValue> = if fitting.is_empty() {
         values.iter().collect()
@@ -475,15 +558,9 @@ pub fn judge(seen: &AuctionSeen, values: &[LayoutValue]) -> Judgement {
     let high = seen.auction.high().map(|(b, _, _)| b);
     let defence_slot = high.and_then(|h| others(seen).iter().position(|&o| o == h));
     let pass_value = match defence_slot {
-        Some(k) => mean(&|v: &LayoutValue| {
-            let earned = i32::from(rules.rounding.apply(v.defence[k]));
-            // The third bolt: two already, and no trick in this defence.
-            let bolt = if rules.bolts && seen.bolts >= 2 && !v.defence_trick[k] {
-                crate::engine::score::PENALTY
-            } else {
-                0
-            };
-            f64::from(defence_added(rules, seen.total, earned) - bolt)
+        Some(k) => mean(&|v: &LayoutValue| match model {
+            None => defence_value(seen, v.defence[k], v.defence_trick[k]),
+            Some(m) => real_defence_value(seen, m, v.defence[k]),
         }),
         None => 0.0,
     };
@@ -507,22 +584,27 @@ pub fn judge(seen: &AuctionSeen, values: &[LayoutValue]) -> Judgement {
         let (contract, value, p) = levels_from(bid, top.max(bid), rules)
             .into_iter()
             .map(|c| {
-                let made = pool
-                    .iter()
-                    .filter(|v| c <= v.cap.max(bid))
-                    .filter(|v| crate::engine::score::contract_made(c, v.declarer))
-                    .count() as f64
-                    / n;
+                let made = mean(&|v: &LayoutValue| {
+                    if c > v.cap.max(bid) {
+                        0.0
+                    } else {
+                        chance(model, seen, v, c)
+                    }
+                });
                 let target = crate::engine::score::game_target(rules);
                 let value = mean(&|v: &LayoutValue| {
                     let c = c.min(v.cap.max(bid));
-                    let score = declarer_score(rules, c, bid, v.declarer);
-                    let finish = if score > 0 && seen.total + score >= target {
+                    let p = chance(model, seen, v, c);
+                    let (won, lost) = (
+                        declarer_score(rules, c, bid, u16::MAX),
+                        declarer_score(rules, c, bid, 0),
+                    );
+                    let finish = if won > 0 && seen.total + won >= target {
                         FINISH_BONUS
                     } else {
                         0.0
                     };
-                    f64::from(score) + finish
+                    p * (f64::from(won) + finish) + (1.0 - p) * f64::from(lost)
                 });
                 (c, value * double, made)
             })
@@ -565,13 +647,14 @@ pub fn judge_on(
     samples: usize,
     seed: u64,
     inference: Inference,
+    basis: Basis,
     progress: Progress,
 ) -> (Judgement, Draws) {
     let d = draws(seen, seed, samples, inference);
     let solved = workers.map(d.indices.len(), progress, |solver, k| {
-        solve_layout(solver, seen, seed, d.indices[k].0)
+        solve_layout(solver, seen, seed, d.indices[k].0, basis)
     });
-    (judge(seen, &d.expand(&solved)), d)
+    (judge(seen, &d.expand(&solved), basis), d)
 }
 
 #[cfg(test)]
@@ -719,6 +802,7 @@ mod tests {
             declarer,
             defence: [0, 0],
             defence_trick: [false, false],
+            musik: CardSet::EMPTY,
             cap: 120,
             fits: true,
         };
@@ -754,10 +838,15 @@ mod tests {
             declarer,
             defence: [99, d],
             defence_trick: [true, trick],
+            musik: CardSet::EMPTY,
             cap: 120,
             fits: true,
         };
-        judge(&seen, &[v(130, 25, true), v(100, 50, false)])
+        judge(
+            &seen,
+            &[v(130, 25, true), v(100, 50, false)],
+            Basis::DoubleDummy,
+        )
     }
 
     #[test]

@@ -25,6 +25,7 @@ use crate::engine::contract::{cap, guessed_exchanges};
 use crate::engine::deal::Exchange;
 use crate::engine::rules::{Bomb, Rules};
 use crate::engine::seat::Seat;
+use crate::estimate::real::{basis_under, Basis};
 use crate::game::auction::Call;
 use crate::game::table::{Action, Decision, Table, Turn};
 use crate::players::bidding::{self, AuctionSeen, LayoutValue};
@@ -44,6 +45,9 @@ pub const MAX_BID_LAYOUTS: usize = 50;
 #[derive(Debug)]
 pub struct Computer {
     pub kind: PlayerKind,
+    /// What its bids and contracts rest on: real play (the default), or
+    /// double-dummy values (a seat written `pimc:20@dd`).
+    pub basis: Basis,
     memory: RefCell<Memory>,
 }
 
@@ -61,10 +65,31 @@ struct Memory {
 
 impl Computer {
     pub fn new(kind: PlayerKind) -> Computer {
+        Computer::with_basis(kind, Basis::RealPlay)
+    }
+
+    pub fn with_basis(kind: PlayerKind, basis: Basis) -> Computer {
         Computer {
             kind,
+            basis,
             memory: RefCell::new(Memory::default()),
         }
+    }
+
+    /// A computer seat as written: a kind (`pimc:20`, `heuristic`, ...)
+    /// and, after `@`, the basis of its bids (`@dd` or `@real`).
+    pub fn from_seat(text: &str) -> Result<Computer, String> {
+        let (kind, basis) = match text.split_once('@') {
+            Some((k, b)) => (k, b.parse::<Basis>()?),
+            None => (text, Basis::RealPlay),
+        };
+        Ok(Computer::with_basis(kind.parse()?, basis))
+    }
+
+    /// The basis its bids rest on under `rules`: double-dummy where the
+    /// real-play model does not cover them (the shells say so).
+    pub fn basis_for(&self, rules: &Rules) -> Basis {
+        basis_under(self.basis, rules)
     }
 
     /// The action for the player whose turn it is.
@@ -118,8 +143,9 @@ impl Computer {
                 v >= level && level <= cap(deal.declarer_ten(), rules)
             }
             PlayerKind::Pimc(n, inference) => {
-                let values = self.layouts(&seen, h.deal_index, n, inference, solver, seed);
-                let j = bidding::judge(&seen, &values);
+                let basis = self.basis_for(rules);
+                let values = self.layouts(&seen, h.deal_index, n, inference, basis, solver, seed);
+                let j = bidding::judge(&seen, &values, basis);
                 return legal
                     .into_iter()
                     .find(|c| c.to_string() == j.best)
@@ -144,6 +170,7 @@ impl Computer {
         deal_index: u64,
         n: usize,
         inference: Inference,
+        basis: Basis,
         solver: &mut Solver,
         seed: u64,
     ) -> Vec<LayoutValue> {
@@ -171,7 +198,7 @@ impl Computer {
             .map(|&(i, _)| {
                 *solved
                     .entry(i)
-                    .or_insert_with(|| bidding::solve_layout(solver, seen, layout_seed, i))
+                    .or_insert_with(|| bidding::solve_layout(solver, seen, layout_seed, i, basis))
             })
             .collect();
         draws.expand(&values)
@@ -192,7 +219,8 @@ impl Computer {
                 (e, c, if v >= bid { 1.0 } else { 0.0 })
             }
             PlayerKind::Pimc(n, _) => {
-                let d = sampled_declare(solver, rules, &deal, bid, 0.5, n, seed);
+                let basis = self.basis_for(rules);
+                let d = sampled_declare(solver, rules, &deal, bid, 0.5, n, seed, basis);
                 (d.exchange, d.contract, d.chance)
             }
         };
@@ -292,7 +320,7 @@ pub fn parse_seats(text: &str) -> Result<Vec<String>, String> {
     }
     for s in &seats {
         if s != "me" {
-            s.parse::<PlayerKind>().map_err(|e| format!("{e}, or me"))?;
+            Computer::from_seat(s).map_err(|e| format!("{e}, or me"))?;
         }
     }
     Ok(seats)
@@ -394,7 +422,10 @@ mod tests {
         assert_eq!(solved.keys().copied().collect::<Vec<_>>(), drawn);
         assert_ne!(drawn, (0..6).collect::<Vec<_>>());
         for (i, v) in &solved {
-            assert_eq!(*v, bidding::solve_layout(&mut solver, &seen, seed, *i));
+            assert_eq!(
+                *v,
+                bidding::solve_layout(&mut solver, &seen, seed, *i, bidder.basis_for(&seen.rules))
+            );
         }
     }
 

@@ -24,6 +24,7 @@ use crate::engine::rules::Rules;
 use crate::engine::sample::{declarer_layout, sample_rng, AUX_STREAM};
 use crate::engine::seat::Seat;
 use crate::engine::state::{trick_winner, State};
+use crate::estimate::real::{declarer_features, points_to_make, Basis, BidModel};
 use crate::players::inference::Inference;
 use crate::players::pimc::{self, PimcOptions};
 use crate::solver::Solver;
@@ -160,7 +161,18 @@ impl Player for PlayerKind {
                 )
             }
             PlayerKind::Pimc(n, _) => {
-                let d = sampled_declare(cx.solver, rules, deal, bid, confidence, n, cx.seed);
+                // Self-play's declarer announces on double-dummy chances, as
+                // it did when the real-play model's games were played.
+                let d = sampled_declare(
+                    cx.solver,
+                    rules,
+                    deal,
+                    bid,
+                    confidence,
+                    n,
+                    cx.seed,
+                    Basis::DoubleDummy,
+                );
                 (d.exchange, d.contract)
             }
             PlayerKind::Simple => {
@@ -199,6 +211,7 @@ const FINALISTS: usize = 4;
 /// contract is judged on other layouts than the exchange was chosen on (on
 /// those the chosen exchange looks better than it is). Eight layouts, as
 /// before issue 20, chose exchanges worth fewer double-dummy points.
+#[allow(clippy::too_many_arguments)]
 pub fn sampled_declare(
     solver: &mut Solver,
     rules: &Rules,
@@ -207,6 +220,7 @@ pub fn sampled_declare(
     confidence: f64,
     n: usize,
     seed: u64,
+    basis: Basis,
 ) -> Declared {
     let ten = deal.declarer_ten();
     let layout = |stream: u64| declarer_layout(deal, &mut sample_rng(seed, stream));
@@ -257,11 +271,56 @@ pub fn sampled_declare(
             solver.value(&d.after(rules, &exchange).expect("a legal exchange"))
         })
         .collect();
-    let chance = values.iter().filter(|&&v| v >= bid).count() as f64 / values.len() as f64;
+    let chances = Chances::new(rules, ten, &values, basis);
     Declared {
         exchange,
-        contract: announce(rules, kept(ten, &exchange), bid, confidence, &values),
-        chance,
+        contract: announce_by(rules, kept(ten, &exchange), bid, confidence, &chances),
+        chance: chances.at(bid),
+    }
+}
+
+/// The chance of making each level from a declarer's layouts after its
+/// exchange: the share whose value reaches it (double-dummy), or the mean
+/// of the real-play model's chances (`after_exchange`).
+pub struct Chances<'a> {
+    rules: Rules,
+    ten: CardSet,
+    values: &'a [u16],
+    model: Option<&'static crate::estimate::real::PlayModel>,
+}
+
+impl<'a> Chances<'a> {
+    /// On `basis`, or double-dummy where the model does not cover `rules`.
+    pub fn new(rules: &Rules, ten: CardSet, values: &'a [u16], basis: Basis) -> Chances<'a> {
+        let model = match basis {
+            Basis::RealPlay => BidModel::shipped().covering(rules),
+            Basis::DoubleDummy => None,
+        };
+        Chances {
+            rules: *rules,
+            ten,
+            values,
+            model,
+        }
+    }
+
+    /// The chance of making `level`.
+    pub fn at(&self, level: u16) -> f64 {
+        let n = self.values.len().max(1) as f64;
+        match self.model {
+            None => self.values.iter().filter(|&&v| v >= level).count() as f64 / n,
+            Some(m) => {
+                let need = i32::from(points_to_make(&self.rules, level));
+                self.values
+                    .iter()
+                    .map(|&v| {
+                        let x = declarer_features(self.ten, v, &self.rules);
+                        m.after_exchange.at_least(need - i32::from(v), &x)
+                    })
+                    .sum::<f64>()
+                    / n
+            }
+        }
     }
 }
 
@@ -286,6 +345,25 @@ pub fn announce_among(levels: Vec<u16>, bid: u16, confidence: f64, values: &[u16
     let chance = |level: u16| {
         values.iter().filter(|&&v| v >= level).count() as f64 / values.len().max(1) as f64
     };
+    best_announce(levels, bid, confidence, chance)
+}
+
+/// [`announce`] with the chances of `chances` (double-dummy or real play).
+pub fn announce_by(
+    rules: &Rules,
+    kept: CardSet,
+    bid: u16,
+    confidence: f64,
+    chances: &Chances,
+) -> u16 {
+    best_announce(kept_levels(rules, kept, bid), bid, confidence, |l| {
+        chances.at(l)
+    })
+}
+
+/// Of `levels`, the one with the highest expected score among those whose
+/// chance reaches `confidence`; `bid` when none does.
+fn best_announce(levels: Vec<u16>, bid: u16, confidence: f64, chance: impl Fn(u16) -> f64) -> u16 {
     let mut best = (bid, f64::MIN);
     for level in levels {
         let p = chance(level);

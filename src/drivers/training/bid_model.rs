@@ -16,8 +16,8 @@ use serde::Deserialize;
 use crate::engine::deal::Deal;
 use crate::engine::rules::Rules;
 use crate::estimate::real::{
-    declarer_features, defence_features, Defence, PlayModel, Thresholds, DECLARER_FEATURES,
-    DEFENCE_FEATURES,
+    declarer_features, defence_features, guessed_value, Defence, PlayModel, Thresholds,
+    DECLARER_FEATURES, DEFENCE_FEATURES,
 };
 use crate::solver::Solver;
 
@@ -42,37 +42,32 @@ pub struct Rows {
     /// with the best exchange, and after the exchange it chose.
     pub declarer: ([f64; 4], i32),
     pub after_exchange: ([f64; 4], i32),
-    /// Each defender's features and real points less double-dummy points.
+    /// The same after the rule-of-thumb exchange.
+    pub guessed: ([f64; 4], i32),
+    /// Each defender's features and real points.
     pub defence: [([f64; 4], f64); 2],
 }
 
-/// A game's rows; the defenders' double-dummy points are found here (the
-/// best exchange, then an optimal line), so `solver` must be of the game's
-/// rules.
+/// A game's rows; the best exchange's value (checked against the game's)
+/// and the rule-of-thumb exchange's are found here, so `solver` must be of
+/// the game's rules.
 pub fn rows_of(game: &PlayedGame, rules: &Rules, solver: &mut Solver) -> Result<Rows, String> {
     let deal: Deal = game.deal.parse()?;
     if deal.is_two() {
         return Err("two-player games are not modelled".into());
     }
     let ten = deal.declarer_ten();
-    let (e, dd) = solver.best_exchange(&deal);
+    let dd = solver.best_exchange(&deal).1;
     if dd != game.dd_value {
         return Err(format!(
             "the deal's double-dummy value is {dd}, the game says {}: played under other rules?",
             game.dd_value
         ));
     }
-    let mut state = deal.after(rules, &e)?;
-    for m in solver.line(&state) {
-        state.play(rules, m);
-    }
+    let guessed = guessed_value(solver, rules, &deal);
     let defence = std::array::from_fn(|k| {
-        let seat = k + 1;
-        let x = defence_features(deal.hands[seat], state.points[seat], dd);
-        (
-            x,
-            f64::from(game.defenders_points[k]) - f64::from(state.points[seat]),
-        )
+        let x = defence_features(deal.hands[k + 1], guessed);
+        (x, f64::from(game.defenders_points[k]))
     });
     Ok(Rows {
         declarer: (
@@ -82,6 +77,10 @@ pub fn rows_of(game: &PlayedGame, rules: &Rules, solver: &mut Solver) -> Result<
         after_exchange: (
             declarer_features(ten, game.dd_after_exchange, rules),
             i32::from(game.points) - i32::from(game.dd_after_exchange),
+        ),
+        guessed: (
+            declarer_features(ten, guessed, rules),
+            i32::from(game.points) - i32::from(guessed),
         ),
         defence,
     })
@@ -215,8 +214,8 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
 /// The most quantiles of the defence residuals kept.
 const RESIDUAL_QUANTILES: usize = 100;
 
-/// Fits the defence: least squares of the residual (real less double-dummy
-/// points) on the features, then the residuals' quantiles.
+/// Fits the defence: least squares of the real points on the features,
+/// then the residuals' quantiles.
 pub fn fit_defence(rows: &[([f64; 4], f64)]) -> Defence {
     let x: Vec<Vec<f64>> = rows
         .iter()
@@ -258,6 +257,7 @@ pub fn fit_defence(rows: &[([f64; 4], f64)]) -> Defence {
 pub fn fit(rules: &Rules, player: &str, seed: u64, rows: &[Rows]) -> PlayModel {
     let declarer: Vec<_> = rows.iter().map(|r| r.declarer).collect();
     let after: Vec<_> = rows.iter().map(|r| r.after_exchange).collect();
+    let guessed: Vec<_> = rows.iter().map(|r| r.guessed).collect();
     let defence: Vec<_> = rows.iter().flat_map(|r| r.defence).collect();
     PlayModel {
         rules: rules.to_string(),
@@ -266,6 +266,7 @@ pub fn fit(rules: &Rules, player: &str, seed: u64, rows: &[Rows]) -> PlayModel {
         seed,
         declarer: fit_thresholds(&declarer),
         after_exchange: fit_thresholds(&after),
+        guessed: fit_thresholds(&guessed),
         defence: fit_defence(&defence),
     }
 }

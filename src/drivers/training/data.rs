@@ -13,6 +13,7 @@ use crate::engine::rules::Rules;
 use crate::engine::sample::{deal_unseen, sample_rng, AUX_STREAM};
 use crate::engine::seat::Seat;
 use crate::engine::state::State;
+use crate::estimate::real::Basis;
 use crate::game::table::{Decision, Table};
 use crate::players::computer::Computer;
 use crate::players::player::decision_seed;
@@ -72,6 +73,7 @@ pub(super) fn declare_deal(
         0.5,
         samples,
         decision_seed(seed, i, 0),
+        Basis::DoubleDummy,
     );
     let start = deal.after(rules, &d.exchange).expect("a legal exchange");
     (deal, d, start)
@@ -118,7 +120,11 @@ pub fn biddings(
         let names = ["A", "B", "C"].map(String::from).to_vec();
         let game_seed = seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let mut table = Table::new(*rules, names, game_seed, i % 3).expect("three players");
-        let computers: Vec<Computer> = (0..3).map(|_| Computer::new(kind)).collect();
+        // The model was fitted on bidders of double-dummy values (before the
+        // real-play basis); its data stays theirs, so it can be rebuilt.
+        let computers: Vec<Computer> = (0..3)
+            .map(|_| Computer::with_basis(kind, Basis::DoubleDummy))
+            .collect();
         while let Some(turn) = table.turn() {
             if !matches!(turn.decision, Decision::Call | Decision::Redeal(_)) {
                 break;

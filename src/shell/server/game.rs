@@ -287,7 +287,7 @@ async fn new_game(State(games): Shared, bytes: Bytes) -> Answer {
         .map_err(|e| ApiError::bad(format!("first_dealer: {e}")))?;
     let computers = seats
         .iter()
-        .map(|s| (s != "me").then(|| Computer::new(s.parse().expect("checked"))))
+        .map(|s| (s != "me").then(|| Computer::from_seat(s).expect("checked")))
         .collect();
     let me = seats.iter().position(|s| s == "me").expect("checked");
     let n = games.next.fetch_add(1, Ordering::Relaxed);
