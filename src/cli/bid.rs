@@ -61,21 +61,12 @@ pub struct BidArgs {
     /// (the bidder's own decides what defence adds: nothing on the barrel).
     #[arg(long, value_name = "SCORES", requires = "auction")]
     pub scores: Option<String>,
-    /// What the chances rest on: `real` (the default), play by the
-    /// computer players, who see only their own cards; or `dd`, every card
-    /// seen (double-dummy), as before issue 48.
-    #[arg(long, default_value = "real", value_name = "real|dd")]
-    pub basis: Basis,
     /// Also the figures behind the advice: the most a musik could bring
     /// (beyond any allowed bid), the levels made at --confidence, and what
     /// the weighed layouts of an auction are worth.
     #[arg(long)]
     pub verbose: bool,
 }
-
-/// Samples of a bid when --samples is not given: the report within a
-/// second on one core (docs/bid.md, *Speed*).
-pub const BID_SAMPLES: usize = 400;
 
 /// The player whose games the real-play answer stands for, and who plays
 /// the hands out where the model does not cover the rules.
@@ -95,7 +86,13 @@ pub fn run(args: BidArgs) -> ExitCode {
     }
     let inference = args.inference.unwrap_or_default();
     if let Some(path) = &args.record {
-        return from_record(path, args.hand_number, inference, args.basis, &args.common);
+        return from_record(
+            path,
+            args.hand_number,
+            inference,
+            args.common.basis,
+            &args.common,
+        );
     }
     let hand_text = args
         .hand
@@ -118,7 +115,7 @@ pub fn run(args: BidArgs) -> ExitCode {
     if let Some(player) = args.play {
         return super::bid_play::run(hand, super::play::reading(player, args.inference), c, None);
     }
-    if args.basis == Basis::RealPlay
+    if c.basis == Basis::RealPlay
         && args.auction.is_none()
         && args.table.is_none()
         && BidModel::shipped().covering(&c.rules).is_none()
@@ -147,13 +144,13 @@ pub fn run(args: BidArgs) -> ExitCode {
             auction,
             args.scores.as_deref(),
             inference,
-            args.basis,
+            c.basis,
             c,
             verbose,
         );
     }
     let opts = BidOptions {
-        samples: c.samples.unwrap_or(BID_SAMPLES),
+        samples: c.samples.unwrap_or(bid::DEFAULT_SAMPLES),
         seed: c.seed,
         threads: c.threads,
         confidence: c.confidence,
@@ -161,7 +158,7 @@ pub fn run(args: BidArgs) -> ExitCode {
             choice_layouts: args.choice_layouts,
             candidates: args.candidates,
         }),
-        basis: args.basis,
+        basis: c.basis,
     };
     if let Err(e) = opts.check() {
         return fail(e);

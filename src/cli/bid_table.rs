@@ -29,6 +29,10 @@ pub struct BidTableArgs {
     /// Table seed: each hand's samples are seeded by a hash of (seed, hand).
     #[arg(long, default_value_t = tysiac::estimate::bid::DEFAULT_SEED)]
     pub seed: u64,
+    /// What the chances rest on: `real` (play by the computer players, the
+    /// default) or `dd` (every card seen).
+    #[arg(long, default_value = "real", value_name = "real|dd")]
+    pub basis: tysiac::estimate::real::Basis,
     /// Rule set, e.g. "standard musik=discard".
     #[arg(long, default_value = "standard")]
     pub rules: Rules,
@@ -56,6 +60,11 @@ pub fn run(args: BidTableArgs) -> ExitCode {
             "bid-table lists the three-player game's 7-card hands; with two players, \
              `tysiac bid HAND --players 2` estimates one ten-card hand",
         );
+    }
+    if args.basis == tysiac::estimate::real::Basis::RealPlay {
+        if let Err(e) = tysiac::estimate::bid::real_model(&args.rules) {
+            return fail(e);
+        }
     }
     let items: Vec<(usize, CardSet)> = match (&args.hands, args.all) {
         (Some(path), false) => match batch::read_hands(path) {
@@ -96,6 +105,7 @@ pub fn run(args: BidTableArgs) -> ExitCode {
                     ("samples", args.samples.into()),
                     ("seed", args.seed.into()),
                     ("rules", args.rules.to_string().into()),
+                    ("basis", args.basis.to_string().into()),
                 ],
             };
             match Output::open(path, &expect) {

@@ -38,6 +38,16 @@ pub fn run(args: ExchangeArgs) -> ExitCode {
         Err((_, e)) => return fail(e),
     };
     let c = &args.common;
+    // No playouts of an exchange: where the model does not cover the
+    // rules, the exchanges are ranked double-dummy, and the report says so.
+    let basis = tysiac::estimate::real::basis_under(c.basis, &c.rules);
+    if basis != c.basis && !c.json {
+        eprintln!(
+            "note: the real-play model does not cover the rules '{}': the exchanges are \
+             ranked double-dummy (every card seen)",
+            c.rules
+        );
+    }
     let opts = ExchangeOptions {
         samples: c.samples.unwrap_or(DEFAULT_SAMPLES),
         seed: c.seed,
@@ -46,6 +56,7 @@ pub fn run(args: ExchangeArgs) -> ExitCode {
         confidence: c.confidence,
         candidates: args.candidates,
         screen: args.screen,
+        basis,
     };
     if let Err(e) = opts.check(&c.rules) {
         return fail(e);

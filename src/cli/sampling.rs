@@ -13,10 +13,15 @@ pub const DEFAULT_SAMPLES: usize = 1000;
 /// Options of every sampling command.
 #[derive(Args, Clone, Debug)]
 pub struct SamplingArgs {
-    /// Sampled layouts of the unseen cards [default: 1000; 100 with
-    /// `bid --play`].
+    /// Sampled layouts of the unseen cards [default: bid 400, exchange
+    /// 1000, bid --play 100].
     #[arg(long)]
     pub samples: Option<usize>,
+    /// What the chances rest on: `real` (the default), play by the
+    /// computer players, who see only their own cards; or `dd`, every card
+    /// seen (double-dummy), as before issue 48.
+    #[arg(long, default_value = "real", value_name = "real|dd")]
+    pub basis: tysiac::estimate::real::Basis,
     /// Random seed: the same seed gives the same report, whatever --threads.
     #[arg(long, default_value_t = tysiac::estimate::bid::DEFAULT_SEED)]
     pub seed: u64,

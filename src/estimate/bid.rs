@@ -33,6 +33,10 @@ use crate::solver::{Progress, Workers};
 /// The seed used when none is given, so two runs agree by default.
 pub const DEFAULT_SEED: u64 = 1000;
 
+/// Samples of a bid when none are asked for: the whole report within a
+/// second on one core (docs/bid.md, *Speed*).
+pub const DEFAULT_SAMPLES: usize = 400;
+
 /// How the realistic mode chooses an exchange for a musik.
 ///
 /// Choosing costs, per sampled musik, one best-exchange search per layout
@@ -78,7 +82,7 @@ pub struct BidOptions {
 impl Default for BidOptions {
     fn default() -> BidOptions {
         BidOptions {
-            samples: 1000,
+            samples: DEFAULT_SAMPLES,
             seed: DEFAULT_SEED,
             threads: 0,
             confidence: 0.5,

@@ -17,6 +17,7 @@
 use serde::Serialize;
 
 use super::bid::{check_confidence, check_count, DEFAULT_SEED};
+use super::real::{declarer_features, Basis};
 use super::{floor_level, mean, InputError, LevelRow};
 use crate::engine::cardset::CardSet;
 use crate::engine::contract::{cap, guessed_exchanges, levels_from};
@@ -42,6 +43,8 @@ pub struct ExchangeOptions {
     pub candidates: usize,
     /// Layouts used to find the candidates.
     pub screen: usize,
+    /// What the chances rest on: real play (the default) or every card seen.
+    pub basis: Basis,
 }
 
 impl Default for ExchangeOptions {
@@ -54,6 +57,7 @@ impl Default for ExchangeOptions {
             confidence: 0.5,
             candidates: 6,
             screen: 16,
+            basis: Basis::RealPlay,
         }
     }
 }
@@ -102,6 +106,8 @@ pub struct Recommendation {
 pub struct ExchangeReport {
     pub hand: String,
     pub rules: String,
+    /// What the chances rest on: `real_play` or `double_dummy`.
+    pub basis: Basis,
     pub samples: usize,
     pub seed: u64,
     /// The lowest contract (the bid): `--contract`, or 100.
@@ -279,6 +285,9 @@ pub fn estimate(
         });
     }
     opts.check(rules)?;
+    if opts.basis == Basis::RealPlay {
+        super::bid::real_model(rules)?;
+    }
     if let Some(c) = opts.contract {
         // No exchange can keep more marriages than the ten cards hold.
         let most = crate::engine::contract::cap(ten, rules);
@@ -337,6 +346,12 @@ fn report(
         .max(floor_level(highest, rules))
         .max(lowest);
     let levels = levels_from(lowest, top, rules);
+    let model = match opts.basis {
+        Basis::RealPlay => {
+            Some(super::bid::real_model(rules).expect("estimate checks the rules are covered"))
+        }
+        Basis::DoubleDummy => None,
+    };
 
     let mut rows: Vec<ExchangeRow> = cands
         .iter()
@@ -361,12 +376,40 @@ fn report(
                 laid_away,
                 trump: e.trump.map(|t| t.char().to_string()),
                 cap,
-                mean_points: mean(pts),
+                mean_points: match model {
+                    None => mean(pts),
+                    Some(m) => {
+                        let x = |&v: &u16| declarer_features(ten, v, rules);
+                        pts.iter()
+                            .map(|v| f64::from(*v) + m.after_exchange.mean_delta(&x(v)))
+                            .sum::<f64>()
+                            / pts.len().max(1) as f64
+                    }
+                },
                 screen_best: *screen_best,
-                levels: levels
-                    .iter()
-                    .map(|&l| LevelRow::new(l, l <= cap, pts))
-                    .collect(),
+                levels: match model {
+                    None => levels
+                        .iter()
+                        .map(|&l| LevelRow::new(l, l <= cap, pts))
+                        .collect(),
+                    Some(m) => {
+                        let chances: Vec<Vec<f64>> = pts
+                            .iter()
+                            .map(|&v| {
+                                let x = declarer_features(ten, v, rules);
+                                m.after_exchange.made(v, &x, &levels)
+                            })
+                            .collect();
+                        levels
+                            .iter()
+                            .enumerate()
+                            .map(|(k, &l)| {
+                                let at: Vec<f64> = chances.iter().map(|c| c[k]).collect();
+                                LevelRow::real(l, l <= cap, pts, &at)
+                            })
+                            .collect()
+                    }
+                },
             }
         })
         .collect();
@@ -391,6 +434,7 @@ fn report(
     ExchangeReport {
         hand: ten.to_string(),
         rules: rules.to_string(),
+        basis: opts.basis,
         samples: points.len(),
         seed: opts.seed,
         contract: lowest,

@@ -119,6 +119,19 @@ impl Thresholds {
         1.0 / (1.0 + (-z).exp())
     }
 
+    /// The mean of `δ` for a layout with features `x`: `from - 1` plus
+    /// the chance of reaching each threshold (`δ` lies between `from - 1`
+    /// and the last threshold).
+    pub fn mean_delta(&self, x: &[f64]) -> f64 {
+        let mut last = 1.0_f64;
+        let mut sum = f64::from(self.from - 1);
+        for t in self.from..=self.to() {
+            last = self.at_least(t, x).min(last);
+            sum += last;
+        }
+        sum
+    }
+
     /// `P(points ≥ level)` for each of `levels` (ascending) on one layout of
     /// double-dummy value `dd`: never rising with the level, as the points
     /// that reach a level reach every level below it.

@@ -274,6 +274,8 @@ struct BidRequest {
     realistic: bool,
     choice_layouts: Option<usize>,
     candidates: Option<usize>,
+    /// `real` (the default) or `dd`.
+    basis: Option<String>,
     #[serde(default, rename = "async")]
     background: bool,
 }
@@ -294,7 +296,7 @@ async fn bid(State(jobs): Shared, bytes: Bytes) -> Answer {
             choice_layouts: req.choice_layouts.unwrap_or(real.choice_layouts),
             candidates: req.candidates.unwrap_or(real.candidates),
         }),
-        basis: defaults.basis,
+        basis: opt("basis", req.basis.as_deref())?.unwrap_or(defaults.basis),
     };
     let max = if req.realistic {
         MAX_REALISTIC_SAMPLES
@@ -337,6 +339,8 @@ struct ExchangeRequest {
     screen: Option<usize>,
     #[serde(default, rename = "async")]
     background: bool,
+    /// `real` (the default) or `dd`.
+    basis: Option<String>,
 }
 
 async fn exchange(State(jobs): Shared, bytes: Bytes) -> Answer {
@@ -353,6 +357,7 @@ async fn exchange(State(jobs): Shared, bytes: Bytes) -> Answer {
         confidence: req.confidence.unwrap_or(d.confidence),
         candidates: req.candidates.unwrap_or(d.candidates),
         screen: req.screen.unwrap_or(d.screen),
+        basis: opt("basis", req.basis.as_deref())?.unwrap_or(d.basis),
     };
     at_most("samples", opts.samples, MAX_SAMPLES)?;
     at_most("candidates", opts.candidates, 45)?;
