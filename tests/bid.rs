@@ -255,7 +255,7 @@ fn all_hearts_makes_130_against_every_layout() {
                 row.level
             );
         }
-        assert!(r.recommended_bid.unwrap() >= 130 && r.safe_bid.unwrap() >= 130);
+        assert!(r.best_contract.unwrap().level >= 130);
     }
 }
 
@@ -349,16 +349,6 @@ fn probabilities_fall_as_the_level_rises() {
         assert!((l.expected_score - (2.0 * p - 1.0) * l.level as f64).abs() < 1e-9);
         assert!(l.low <= p && p <= l.high);
     }
-    // The recommended bids are the highest allowed levels at 0.5 and 0.8.
-    let at = |c: f64| {
-        r.levels
-            .iter()
-            .filter(|l| l.allowed && l.probability >= c)
-            .map(|l| l.level)
-            .max()
-    };
-    assert_eq!(r.recommended_bid, at(0.5));
-    assert_eq!(r.safe_bid, at(0.8));
 }
 
 #[test]
@@ -391,7 +381,7 @@ fn the_cap_follows_the_marriages_in_hand() {
         // Past the cap: one level at least, and every level a sample reached.
         assert!(r.levels.iter().any(|l| !l.allowed));
         assert!(r.levels.last().unwrap().level >= 250);
-        assert!(r.recommended_bid.into_iter().all(|b| b <= cap));
+        assert!(r.best_contract.iter().all(|b| b.level <= cap));
     }
 }
 
@@ -472,8 +462,7 @@ fn cli_bid_json_has_the_documented_keys() {
         "cap",
         "max_conceivable",
         "levels",
-        "recommended_bid",
-        "safe_bid",
+        "basis",
         "mean_points",
         "histogram",
         "new_marriage",

@@ -127,17 +127,22 @@ function renderBid(r) {
     else if (l.expected_score > 0) advice = 'pass (defending scores more)';
     return el('tr', { 'data-level': l.level }, el('td', {}, l.level), el('td', {}, l.probability.toFixed(3)),
       el('td', {}, `[${l.low.toFixed(3)}, ${l.high.toFixed(3)}]`),
-      el('td', {}, l.allowed ? (l.expected_score >= 0 ? '+' : '') + l.expected_score.toFixed(1) : '–'), el('td', { class: advice === 'bid' || advice === 'announce' ? 'good' : '' }, advice));
+      el('td', {}, l.allowed ? (l.expected_score >= 0 ? '+' : '') + l.expected_score.toFixed(1) : '–'), el('td', { class: advice === 'bid' || advice === 'announce' ? 'good' : '' }, advice),
+      el('td', {}, l.double_dummy.toFixed(3)));
   });
-  const table = el('table', { id: 'bid-table' }, el('tr', {}, ...['level', 'P(make)', '95% interval', 'expected score', 'advice'].map(h => el('th', {}, h))), ...rows);
+  const table = el('table', { id: 'bid-table' }, el('tr', {}, ...['level', 'P(make)', '95% interval', 'expected score', 'advice', 'if every card were seen'].map(h => el('th', {}, h))), ...rows);
+  // What the chances rest on, as the CLI's first line says it.
+  const basis = el('p', { id: 'bid-basis' }, r.basis === 'real_play'
+    ? 'Chances in real play: every seat played by the computer players (pimc:20), who see only their own cards.'
+    : 'Chances if every card were seen (double-dummy).');
   const sign = x => (x >= 0 ? '+' : '') + x.toFixed(1);
   const upTo = r.defence ? (r.worth_bidding ?? 'pass') : '–';
   const announce = best ? `${best.level} (expected ${sign(best.expected_score)})` : '–';
   const defence = r.defence ? ` · passing and defending: ${sign(r.defence.expected_score)}` : '';
-  const rec = el('p', { id: 'bid-recommended', class: 'status' }, `Bid up to: ${upTo} · announce: ${announce}${defence} · mean points ${r.mean_points.toFixed(1)} · cap ${r.cap}`);
+  const rec = el('p', { id: 'bid-recommended', class: 'status' }, `Bid up to: ${upTo} · announce: ${announce}${defence} · the rules allow bids up to ${r.cap}`);
   const m = r.new_marriage;
   const musik = el('div', { id: 'bid-musik' }, el('h3', {}, 'How often the musik brings a new marriage'), bar(m.fraction, `${(100 * m.fraction).toFixed(1)}% of samples (exactly ${(100 * m.exact).toFixed(1)}% over all musiks)`));
-  out.replaceChildren(rec, table, el('h3', {}, "Declarer's points over the samples"), histogram(r.histogram), musik);
+  out.replaceChildren(rec, basis, table, el('h3', {}, "Declarer's points if every card were seen"), histogram(r.histogram), musik);
 }
 function svg(w, h, inner) {
   const s = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
