@@ -620,6 +620,44 @@ fn the_arenas_records_score_as_their_games() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Each block names its deal's number and dealer, and the forced opening
+/// as the table made it: a wrong one is refused at its line.
+#[test]
+fn a_blocks_number_dealer_and_opening_are_checked() {
+    let head = "game: tysiac\nplayers: A B C\nrules: standard redeal=none\nseed: 1\ndealer: A\n\n";
+    let e = read(&format!("{head}hand: 2\nbids: B:100 C:pass A:pass\n")).unwrap_err();
+    assert_eq!((e.line, e.key.as_str()), (7, "hand"), "{e}");
+    assert_eq!(e.message, "'2': the next hand is number 1");
+    let e = read(&format!("{head}hand: 1\ndealer: B\nbids: B:100\n")).unwrap_err();
+    assert_eq!((e.line, e.key.as_str()), (8, "dealer"), "{e}");
+    assert_eq!(e.message, "A deals this hand");
+    let e = read(&format!("{head}dealer: A\nbids: B:100\n")).unwrap_err();
+    assert_eq!((e.line, e.key.as_str()), (7, "hand"), "{e}");
+    assert_eq!(e.message, "a deal's block starts with hand: N");
+    // The forced opening: B on the dealer's left opens at 100, neither C
+    // nor B at 110.
+    for (bids, word) in [("C:100 A:pass", "C:100"), ("B:110 C:pass", "B:110")] {
+        let e = read(&format!("{head}hand: 1\nbids: {bids}\n")).unwrap_err();
+        assert_eq!(
+            e.message,
+            format!("call 1: '{word}': the auction opens B:100")
+        );
+    }
+    // A deal dealt again keeps its number: hand 2 after a redeal of hand 1
+    // is refused, and the message says why.
+    let nines = "cards: 9H,9D,9C,9S,AH,AD,AC KH,QH,JH,TH,KD,QD,JD TD,AS,KS,QS,JS,TS,KC QC,JC,TC\n";
+    let text = format!(
+        "game: tysiac\nplayers: A B C\nrules: standard\nseed: 1\ndealer: A\n\n\
+         hand: 1\n{nines}redeal: B:yes\n\nhand: 2\n"
+    );
+    let e = read(&text).unwrap_err();
+    assert_eq!((e.line, e.key.as_str()), (11, "hand"), "{e}");
+    assert_eq!(
+        e.message,
+        "'2': the next hand is number 1 (dealt again: a redeal keeps the number)"
+    );
+}
+
 // Moved from src/game/record.rs's unit tests: they play games with the
 // computer players, a layer above the game's rules.
 /// A whole game of heuristic players, written and read back: the same
