@@ -466,6 +466,7 @@ fn a_judged_pass_is_valued_with_its_bidders_total() {
             6,
             1,
             tysiac::players::inference::Inference::None,
+            tysiac::estimate::real::Basis::DoubleDummy,
             &workers,
             &|| {},
         );
