@@ -4,11 +4,12 @@
 //! binary: the figures are medians of whole runs.
 //!
 //!     cargo bench --bench game
-//!     cargo bench --bench game -- --decisions 9 --games 3 --layouts 50
+//!     cargo bench --bench game -- --decisions 9 --games 3 --layouts 40
 
 use std::time::Instant;
 
 use tysiac::drivers::arena;
+use tysiac::estimate::real::Basis;
 use tysiac::game::auction::{bid_cap, Auction, Call};
 use tysiac::players::bidding::{judge_on, AuctionSeen};
 use tysiac::solver::Workers;
@@ -30,12 +31,18 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let decisions = arg(&args, "--decisions", 9);
     let games = arg(&args, "--games", 3);
-    let layouts = arg(&args, "--layouts", 50);
+    let layouts = arg(&args, "--layouts", 40);
     let rules = Rules::STANDARD;
 
     // One call of the third bidder after L:100 R:110, on random hands:
-    // reading the others' calls (as the players do by default) and not.
-    for inference in [tysiac::Inference::Model, tysiac::Inference::None] {
+    // on the real-play basis (the default: one solve a layout and bidder)
+    // and double-dummy (the best exchange and an optimal line), reading the
+    // others' calls (as the players do by default) and not.
+    for (basis, inference) in [
+        (Basis::RealPlay, tysiac::Inference::Model),
+        (Basis::DoubleDummy, tysiac::Inference::Model),
+        (Basis::DoubleDummy, tysiac::Inference::None),
+    ] {
         let workers = Workers::new(rules, 1).expect("one thread");
         let mut rng = random::rng(2026);
         let mut times = Vec::new();
@@ -55,12 +62,12 @@ fn main() {
                 bolts: 0,
             };
             let t = Instant::now();
-            let (j, _) = judge_on(&workers, &seen, layouts, i as u64, inference, &|| {});
+            let (j, _) = judge_on(&workers, &seen, layouts, i as u64, inference, basis, &|| {});
             times.push(t.elapsed().as_secs_f64());
             assert!(!j.calls.is_empty());
         }
         println!(
-            "pimc bidder, one call ({layouts} layouts, one core, inference {inference}): median {:.3} s over {decisions} hands",
+            "pimc bidder, one call ({layouts} layouts, one core, basis {basis}, inference {inference}): median {:.3} s over {decisions} hands",
             median(times)
         );
     }

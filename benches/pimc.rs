@@ -121,16 +121,7 @@ fn main() {
     for i in 0..positions as u64 {
         let deal = random::deal(&mut random::rng(700 + i));
         let t = Instant::now();
-        tysiac::players::player::sampled_declare(
-            &mut solver,
-            &rules,
-            &deal,
-            100,
-            0.5,
-            50,
-            i,
-            tysiac::estimate::real::Basis::DoubleDummy,
-        );
+        tysiac::players::player::sampled_declare(&mut solver, &rules, &deal, 100, 0.5, 50, i);
         times.push(t.elapsed().as_secs_f64());
     }
     println!(
@@ -197,16 +188,7 @@ fn main() {
     for i in 0..positions as u64 {
         let deal = random::deal_for(&mut random::rng(1700 + i), &two);
         let t = Instant::now();
-        tysiac::players::player::sampled_declare(
-            &mut solver,
-            &two,
-            &deal,
-            100,
-            0.5,
-            50,
-            i,
-            tysiac::estimate::real::Basis::DoubleDummy,
-        );
+        tysiac::players::player::sampled_declare(&mut solver, &two, &deal, 100, 0.5, 50, i);
         times.push(t.elapsed().as_secs_f64());
     }
     println!(

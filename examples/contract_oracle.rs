@@ -54,16 +54,7 @@ fn main() {
         .map(|i| {
             let mut solver = Solver::new(rules);
             let deal = random::deal(&mut sample_rng(88, i as u64));
-            let declared = sampled_declare(
-                &mut solver,
-                &rules,
-                &deal,
-                100,
-                0.5,
-                50,
-                i as u64,
-                tysiac::estimate::real::Basis::DoubleDummy,
-            );
+            let declared = sampled_declare(&mut solver, &rules, &deal, 100, 0.5, 50, i as u64);
             let c = declared.contract;
             // Most contracts are 100: a quarter of them are enough.
             if c == 100 && i % 4 != 0 {

@@ -31,7 +31,7 @@ use crate::game::table::{Action, Decision, Table, Turn};
 use crate::players::bidding::{self, AuctionSeen, LayoutValue};
 use crate::players::inference::Inference;
 use crate::players::player::decision_seed;
-use crate::players::player::{kept, sampled_declare, Context, Player, PlayerKind};
+use crate::players::player::{kept, sampled_declare_on, Context, Player, PlayerKind};
 use crate::solver::Solver;
 use crate::view::setup_for;
 use crate::view::View;
@@ -220,7 +220,7 @@ impl Computer {
             }
             PlayerKind::Pimc(n, _) => {
                 let basis = self.basis_for(rules);
-                let d = sampled_declare(solver, rules, &deal, bid, 0.5, n, seed, basis);
+                let d = sampled_declare_on(solver, rules, &deal, bid, 0.5, n, seed, basis);
                 (d.exchange, d.contract, d.chance)
             }
         };

@@ -163,16 +163,7 @@ impl Player for PlayerKind {
             PlayerKind::Pimc(n, _) => {
                 // Self-play's declarer announces on double-dummy chances, as
                 // it did when the real-play model's games were played.
-                let d = sampled_declare(
-                    cx.solver,
-                    rules,
-                    deal,
-                    bid,
-                    confidence,
-                    n,
-                    cx.seed,
-                    Basis::DoubleDummy,
-                );
+                let d = sampled_declare(cx.solver, rules, deal, bid, confidence, n, cx.seed);
                 (d.exchange, d.contract)
             }
             PlayerKind::Simple => {
@@ -211,8 +202,32 @@ const FINALISTS: usize = 4;
 /// contract is judged on other layouts than the exchange was chosen on (on
 /// those the chosen exchange looks better than it is). Eight layouts, as
 /// before issue 20, chose exchanges worth fewer double-dummy points.
-#[allow(clippy::too_many_arguments)]
 pub fn sampled_declare(
+    solver: &mut Solver,
+    rules: &Rules,
+    deal: &Deal,
+    bid: u16,
+    confidence: f64,
+    n: usize,
+    seed: u64,
+) -> Declared {
+    sampled_declare_on(
+        solver,
+        rules,
+        deal,
+        bid,
+        confidence,
+        n,
+        seed,
+        Basis::DoubleDummy,
+    )
+}
+
+/// [`sampled_declare`], its contract and chance on `basis`: the real-play
+/// model's chances for the chosen exchange (`after_exchange`), or the
+/// share of layouts whose double-dummy value reaches each level.
+#[allow(clippy::too_many_arguments)]
+pub fn sampled_declare_on(
     solver: &mut Solver,
     rules: &Rules,
     deal: &Deal,

@@ -73,7 +73,6 @@ pub(super) fn declare_deal(
         0.5,
         samples,
         decision_seed(seed, i, 0),
-        Basis::DoubleDummy,
     );
     let start = deal.after(rules, &d.exchange).expect("a legal exchange");
     (deal, d, start)
