@@ -391,3 +391,183 @@ pub fn defence_features(hand: CardSet, declarer: u16) -> [f64; 4] {
         aces as f64,
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A model of `δ` that is 0 or -20 with even odds whatever the
+    /// features: `P(δ ≥ t)` is 1 up to -20, 1/2 from -19 to 0, 0 above.
+    fn coin() -> Thresholds {
+        let big = 40.0;
+        Thresholds {
+            features: DECLARER_FEATURES.iter().map(|s| s.to_string()).collect(),
+            mean: vec![0.0; 4],
+            scale: vec![1.0; 4],
+            from: -20,
+            coefs: (-20..=0)
+                .map(|t| {
+                    let z = if t == -20 { big } else { 0.0 };
+                    vec![z, 0.0, 0.0, 0.0, 0.0]
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn thresholds_read_as_worked_by_hand() {
+        let m = coin();
+        let x = [0.0; 4];
+        assert_eq!(m.at_least(-21, &x), 1.0);
+        assert!(m.at_least(-20, &x) > 0.999);
+        assert_eq!(m.at_least(-19, &x), 0.5);
+        assert_eq!(m.at_least(0, &x), 0.5);
+        assert_eq!(m.at_least(1, &x), 0.0);
+        assert_eq!(m.to(), 0);
+        // A layout worth 130: 110 is made for sure, 120 and 130 half the
+        // time, 140 never.
+        let made = m.made(130, &x, &[110, 120, 130, 140]);
+        assert!(made[0] > 0.999);
+        assert_eq!(&made[1..], &[0.5, 0.5, 0.0]);
+        // The mean of δ: -20 and 0 with even odds.
+        assert!(
+            (m.mean_delta(&x) + 10.0).abs() < 1e-3,
+            "{}",
+            m.mean_delta(&x)
+        );
+    }
+
+    #[test]
+    fn the_chance_never_rises_with_the_level() {
+        // Thresholds fitted one by one may cross: 0.3 at t = 1, 0.6 at t = 2.
+        let mut m = coin();
+        m.from = 0;
+        m.coefs = vec![
+            vec![0.0; 5],
+            vec![-0.85, 0.0, 0.0, 0.0, 0.0],
+            vec![0.4, 0.0, 0.0, 0.0, 0.0],
+        ];
+        let made = m.made(100, &[0.0; 4], &[100, 101, 102]);
+        assert_eq!(made[0], 0.5);
+        assert!(made[1] < 0.3);
+        assert_eq!(made[2], made[1], "{made:?}");
+    }
+
+    #[test]
+    fn the_features_are_standardised_before_their_weights() {
+        let mut m = coin();
+        m.mean = vec![100.0, 0.0, 0.0, 0.0];
+        m.scale = vec![50.0, 1.0, 1.0, 1.0];
+        // At t = -5 the chance is σ(2 · (dd − 100) / 50).
+        m.coefs[15] = vec![0.0, 2.0, 0.0, 0.0, 0.0];
+        let p = m.at_least(-5, &[150.0, 0.0, 0.0, 0.0]);
+        assert!((p - 1.0 / (1.0 + (-2.0f64).exp())).abs() < 1e-12, "{p}");
+    }
+
+    #[test]
+    fn a_defenders_score_is_rounded_point_by_point() {
+        let d = Defence {
+            features: DEFENCE_FEATURES.iter().map(|s| s.to_string()).collect(),
+            // 20 points plus one per card point.
+            shift: vec![20.0, 0.0, 1.0, 0.0, 0.0],
+            residuals: vec![-30.0, 4.0, 6.0],
+        };
+        let x = defence_features("A.T.9.9".parse().unwrap(), 150);
+        // 21 card points: 41 points, then 11, 45 and 47.
+        assert_eq!(x, [150.0, 21.0, 0.0, 1.0]);
+        let pts: Vec<u16> = d.points(&x, 400).collect();
+        assert_eq!(pts, vec![11, 45, 47]);
+        // standard: a final 5 rounded down: 10, 40, 50.
+        assert!((d.expected_score(&x, &Rules::STANDARD, 400) - 100.0 / 3.0).abs() < 1e-9);
+        // ru: no rounding.
+        assert!((d.expected_score(&x, &Rules::RU, 400) - 103.0 / 3.0).abs() < 1e-9);
+        assert!((d.expected_points(&x) - (41.0 - 20.0 / 3.0)).abs() < 1e-9);
+        // Never below 0.
+        assert_eq!(d.points(&x, 400).min(), Some(11));
+        let poor = defence_features(CardSet::EMPTY, 0);
+        assert_eq!(d.points(&poor, 400).next(), Some(0));
+    }
+
+    #[test]
+    fn rules_are_covered_by_their_play_alone() {
+        let json = |rules: &str| {
+            let t = coin();
+            let d = Defence {
+                features: DEFENCE_FEATURES.iter().map(|s| s.to_string()).collect(),
+                shift: vec![0.0; 5],
+                residuals: vec![0.0],
+            };
+            serde_json::to_string(&BidModel {
+                format: FORMAT,
+                models: vec![PlayModel {
+                    rules: rules.into(),
+                    player: "pimc:20".into(),
+                    games: 1,
+                    seed: 1,
+                    declarer: t.clone(),
+                    after_exchange: t.clone(),
+                    guessed: t,
+                    defence: d,
+                }],
+            })
+            .unwrap()
+        };
+        let m = BidModel::from_json(&json("standard")).unwrap();
+        let covered = |r: &str| m.covering(&r.parse().unwrap()).is_some();
+        // Scoring switches change what points are worth, not the points.
+        assert!(covered("standard"));
+        assert!(covered("standard rounding=five barrel=880 bid_step=5"));
+        // Play switches change the points.
+        assert!(!covered("pl"));
+        assert!(!covered("standard must_beat=no"));
+        assert!(!covered("standard musik=discard"));
+        assert!(!covered("standard players=2"));
+        // A file of another format or other features is refused, saying why.
+        let other = json("standard").replace("\"format\":1", "\"format\":2");
+        let e = BidModel::from_json(&other).unwrap_err();
+        assert!(e.contains("format 2") && e.contains("bid-model fit"), "{e}");
+        let renamed = json("standard").replacen("\"card_points\"", "\"points\"", 1);
+        let e = BidModel::from_json(&renamed).unwrap_err();
+        assert!(e.contains("features"), "{e}");
+        let e = BidModel::from_json(&json("standard must_beat=maybe")).unwrap_err();
+        assert!(e.contains("must_beat"), "{e}");
+        assert!(BidModel::from_json("{")
+            .unwrap_err()
+            .contains("not a bid model"));
+    }
+
+    #[test]
+    fn the_shipped_model_covers_the_presets_it_names() {
+        let m = BidModel::shipped();
+        assert_eq!(m.format, FORMAT);
+        for p in &m.models {
+            let rules: Rules = p.rules.parse().unwrap();
+            assert!(m.covering(&rules).is_some(), "{}", p.rules);
+            assert!(p.games >= 1000, "{}: {} games", p.rules, p.games);
+        }
+        assert!(m.covering(&Rules::STANDARD).is_some());
+    }
+
+    #[test]
+    fn points_to_make_rounds_before_the_check_only_when_asked() {
+        assert_eq!(points_to_make(&Rules::STANDARD, 120), 120);
+        let before: Rules = "standard round_before_contract=yes".parse().unwrap();
+        // half_down: 115 rounds to 110, 116 to 120.
+        assert_eq!(points_to_make(&before, 120), 116);
+        assert_eq!(
+            basis_under(Basis::RealPlay, &"standard musik=discard".parse().unwrap()),
+            Basis::DoubleDummy
+        );
+        assert_eq!(
+            basis_under(Basis::RealPlay, &Rules::STANDARD),
+            Basis::RealPlay
+        );
+        assert_eq!(
+            basis_under(Basis::DoubleDummy, &Rules::STANDARD),
+            Basis::DoubleDummy
+        );
+        assert_eq!("dd".parse::<Basis>(), Ok(Basis::DoubleDummy));
+        assert_eq!("real".parse::<Basis>(), Ok(Basis::RealPlay));
+        assert!("seen".parse::<Basis>().unwrap_err().contains("real"));
+    }
+}

@@ -376,3 +376,133 @@ pub fn calibration_svg(summaries: &[Summary], title: &str) -> String {
     }
     s + "</svg>\n"
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::estimate::LevelRow;
+
+    #[test]
+    fn the_hands_are_a_third_of_each_stratum_in_order_of_drawing() {
+        let hands = check_hands(7, 9);
+        let strata: Vec<Stratum> = hands.iter().map(|h| h.stratum).collect();
+        for s in [Stratum::Weak, Stratum::Middling, Stratum::Strong] {
+            assert_eq!(strata.iter().filter(|&&x| x == s).count(), 3, "{s:?}");
+        }
+        for h in &hands {
+            assert_eq!(h.hand.len(), 7);
+            assert_eq!(Stratum::of(h.hand), h.stratum);
+            assert_eq!(h.seed, hand_seed(7, h.hand));
+        }
+        // The first of the nine is the first hand drawn.
+        let first = deal_unseen(CardSet::EMPTY, &[7, 17], &mut sample_rng(7, 0))[0];
+        assert_eq!(hands[0].hand, first);
+        // The same seed, the same hands; ten hands: the strong get the extra.
+        assert_eq!(check_hands(7, 9), hands);
+        let ten = check_hands(7, 10);
+        assert_eq!(
+            ten.iter().filter(|h| h.stratum == Stratum::Strong).count(),
+            4
+        );
+        // A marriage is strong; without one, 35 card points split the rest.
+        let of = |h: &str| Stratum::of(h.parse().unwrap());
+        assert_eq!(of("KQ9...AT9J"), Stratum::Strong);
+        assert_eq!(of("AT.T.K.Q9J"), Stratum::Middling); // 11+10+10+4+3+0+2 = 40
+        assert_eq!(of("AT.K.Q.Q9J"), Stratum::Weak); // 11+10+4+3+3+0+2 = 33
+    }
+
+    fn row(level: u16, probability: f64) -> LevelRow {
+        LevelRow {
+            level,
+            allowed: level <= 120,
+            made: 0,
+            probability,
+            low: 0.0,
+            high: 1.0,
+            double_dummy: probability,
+            expected_score: level as f64 * (2.0 * probability - 1.0),
+        }
+    }
+
+    /// Ten playouts worked by hand against an answer.
+    #[test]
+    fn a_hand_is_compared_as_worked_by_hand() {
+        let hand = CheckHand {
+            hand: "AT9.AT.A.9".parse().unwrap(),
+            stratum: Stratum::Middling,
+            seed: 1,
+        };
+        let mut report = crate::estimate::bid::report(
+            hand.hand,
+            &Rules::STANDARD,
+            &BidOptions {
+                basis: Basis::DoubleDummy,
+                ..BidOptions::default()
+            },
+            &[],
+        );
+        report.levels = vec![row(100, 0.9), row(110, 0.55), row(120, 0.1), row(130, 0.0)];
+        report.worth_bidding = Some(110);
+        // Declarer: 105 three times, 115 three times, 125 four times: 100
+        // made 10/10, 110 7/10, 120 4/10. Defence: 24 and 36, rounded 20
+        // and 40: 30.
+        let played = Played {
+            declarer: [105, 105, 105, 115, 115, 115, 125, 125, 125, 125].to_vec(),
+            defence: vec![24, 36],
+        };
+        let c = compare(&hand, &report, &played, &Rules::STANDARD);
+        let shares: Vec<f64> = c.cells.iter().map(|x| x.played).collect();
+        assert_eq!(shares, vec![1.0, 0.7, 0.4], "allowed levels only");
+        // 0.9 lies in Wilson's interval for 10 of 10 ([0.722, 1]); 0.55 in
+        // 7 of 10's ([0.397, 0.892]); 0.1 not in 4 of 10's ([0.168, 0.687]).
+        let inside: Vec<bool> = c.cells.iter().map(|x| x.inside).collect();
+        assert_eq!(inside, vec![true, true, false]);
+        // Played expected scores: 100, 110 · 0.4 = 44, 120 · -0.2 = -24;
+        // defending 30: the playouts' limit is 110, as the answer's.
+        assert_eq!(c.played_limit, Some(110));
+        assert!(c.limit_agrees && c.limit_close);
+        assert_eq!(c.limit_cost, 0.0);
+        // Summaries: three cells, two inside; tenths 0.9, 0.5, 0.1.
+        let s = summarise(Basis::RealPlay, &[c]);
+        assert_eq!(s.cells, 3);
+        assert!((s.inside - 2.0 / 3.0).abs() < 1e-12);
+        let tenths: Vec<(f64, usize)> = s.tenths.iter().map(|t| (t.from, t.cells)).collect();
+        assert_eq!(tenths, vec![(0.1, 1), (0.5, 1), (0.9, 1)]);
+        assert!((s.worst_tenth - 0.3).abs() < 1e-12, "{}", s.worst_tenth);
+        assert_eq!(s.limit_agrees, 1.0);
+        // A picture with a point per tenth and its title.
+        let svg = calibration_svg(&[s], "three cells");
+        assert_eq!(svg.matches("<circle").count(), 3);
+        assert!(svg.contains("three cells") && svg.starts_with("<svg"));
+    }
+
+    #[test]
+    fn a_limit_one_step_off_is_close_and_its_cost_measured() {
+        let hand = CheckHand {
+            hand: "AT9.AT.A.9".parse().unwrap(),
+            stratum: Stratum::Middling,
+            seed: 1,
+        };
+        let mut report = crate::estimate::bid::report(
+            hand.hand,
+            &Rules::STANDARD,
+            &BidOptions {
+                basis: Basis::DoubleDummy,
+                ..BidOptions::default()
+            },
+            &[],
+        );
+        report.levels = vec![row(100, 0.9), row(110, 0.55), row(120, 0.1)];
+        report.worth_bidding = Some(120);
+        let played = Played {
+            declarer: [105, 105, 105, 115, 115, 115, 125, 125, 125, 125].to_vec(),
+            defence: vec![24, 36],
+        };
+        let c = compare(&hand, &report, &played, &Rules::STANDARD);
+        assert_eq!((c.answer_limit, c.played_limit), (Some(120), Some(110)));
+        assert!(!c.limit_agrees && c.limit_close);
+        // At 120: -24 by the playouts; at 110: 44.
+        assert!((c.limit_cost - 68.0).abs() < 1e-9, "{}", c.limit_cost);
+        assert!(c.limit_cost_error > 0.0);
+    }
+}

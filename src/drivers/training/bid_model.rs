@@ -275,3 +275,79 @@ pub fn fit(rules: &Rules, player: &str, seed: u64, rows: &[Rows]) -> PlayModel {
 fn round6(x: f64) -> f64 {
     (x * 1e6).round() / 1e6
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Rows whose `δ` is 0 or -20 by a fair alternation, and whose first
+    /// feature says nothing: the fitted chances are those of the coin.
+    #[test]
+    fn thresholds_fit_the_shares_of_the_rows() {
+        let rows: Vec<([f64; 4], i32)> = (0..400)
+            .map(|i| {
+                let x = [f64::from(i % 7), 1.0, 2.0, f64::from(i % 3)];
+                (x, if i % 2 == 0 { 0 } else { -20 })
+            })
+            .collect();
+        let t = fit_thresholds(&rows);
+        // From the sixth lowest δ up to the fifth highest: -19 to 0.
+        assert_eq!((t.from, t.to()), (-19, 0));
+        for x in [[0.0, 1.0, 2.0, 0.0], [6.0, 1.0, 2.0, 2.0]] {
+            let p = t.at_least(-10, &x);
+            assert!((p - 0.5).abs() < 0.02, "{p}");
+            assert_eq!(t.at_least(-20, &x), 1.0);
+            assert_eq!(t.at_least(1, &x), 0.0);
+        }
+        // A constant feature keeps a scale of 1 (no division by zero).
+        assert_eq!(t.scale[1], 1.0);
+        // Deterministic: the same rows, the same coefficients.
+        assert_eq!(fit_thresholds(&rows), t);
+    }
+
+    /// A feature that decides `δ`: the chance follows it.
+    #[test]
+    fn a_telling_feature_moves_the_chance() {
+        let rows: Vec<([f64; 4], i32)> = (0..600)
+            .map(|i| {
+                let good = i % 3 != 0;
+                let x = [f64::from(u8::from(good)), 0.0, 0.0, f64::from(i % 5)];
+                // Good layouts (i % 9 of 1, 2, 4, 5, 7, 8) lose 15 points
+                // one time in six, poor ones (0, 3, 6) two times in three.
+                let lose = if good { i % 9 == 1 } else { i % 9 != 0 };
+                (x, if lose { -15 } else { 0 })
+            })
+            .collect();
+        let t = fit_thresholds(&rows);
+        let good = t.at_least(-5, &[1.0, 0.0, 0.0, 0.0]);
+        let poor = t.at_least(-5, &[0.0, 0.0, 0.0, 0.0]);
+        assert!((good - 5.0 / 6.0).abs() < 0.03, "{good}");
+        assert!((poor - 1.0 / 3.0).abs() < 0.03, "{poor}");
+    }
+
+    #[test]
+    fn the_defence_is_least_squares_and_its_residuals() {
+        // Points = 10 + 2 · card points exactly, but for residuals of ±3.
+        // Six blocks of 40: as many residuals of +3 as of -3.
+        let rows: Vec<([f64; 4], f64)> = (0..240)
+            .map(|i| {
+                let cp = f64::from(i % 40);
+                // The residual's sign by the block of 40: apart from `cp`.
+                let r = if (i / 40) % 2 == 0 { 3.0 } else { -3.0 };
+                ([f64::from(i % 11), cp, 0.0, 0.0], 10.0 + 2.0 * cp + r)
+            })
+            .collect();
+        let d = fit_defence(&rows);
+        assert!((d.shift[0] - 10.0).abs() < 0.2, "{:?}", d.shift);
+        assert!((d.shift[2] - 2.0).abs() < 0.01, "{:?}", d.shift);
+        assert!(d.shift[1].abs() < 0.05, "{:?}", d.shift);
+        assert_eq!(d.residuals.len(), 100);
+        assert!(d.residuals.iter().all(|r| (r.abs() - 3.0).abs() < 0.3));
+    }
+
+    #[test]
+    fn solve_inverts_a_small_system() {
+        let s = solve(vec![vec![4.0, 1.0], vec![1.0, 3.0]], vec![1.0, 2.0]);
+        assert!((s[0] - 1.0 / 11.0).abs() < 1e-12 && (s[1] - 7.0 / 11.0).abs() < 1e-12);
+    }
+}
