@@ -17,7 +17,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 
-from tysiac_cluster import check_table, random_hands, run_bid_table  # noqa: E402
+from tysiac_cluster import check_table, random_hands, run_bid_table, run_play, run_play_hands  # noqa: E402
 
 BIN = os.environ.get("TYSIAC_BIN", os.path.join(ROOT, "target", "release", "tysiac"))
 
@@ -113,3 +113,39 @@ def test_the_check_catches_a_lost_or_doubled_item():
         check_table("".join(rows[:3]), range(4))
     with pytest.raises(ValueError, match="complete line"):
         check_table("".join(rows)[:-1], range(4))
+
+
+def test_played_games_merge_into_one_plain_run(client, tmp_path):
+    """The real-play model's training games: shards of `tysiac play` on the
+    cluster are, merged, byte for byte one plain run's --out file."""
+    out = str(tmp_path / "games.jsonl")
+    n = run_play(client, out, BIN, deals=6, seed=3, player="pimc:2", shards=3,
+                 work_dir=str(tmp_path / "work"))
+    assert n == 6
+    whole = str(tmp_path / "whole.jsonl")
+    subprocess.run([BIN, "play", "--declarer", "pimc:2", "--defenders", "pimc:2",
+                    "--deals", "6", "--seed", "3", "--rules", "standard", "--json", "--quiet",
+                    "--threads", "1", "--out", whole], check=True)
+    with open(out, "rb") as a, open(whole, "rb") as b:
+        assert a.read() == b.read()
+
+
+def test_the_check_hands_are_played_out_as_declarer_and_defender(client, tmp_path):
+    hands = subprocess.run([BIN, "bid-model", "hands", "--count", "3", "--seed", "7"],
+                           capture_output=True, text=True, check=True).stdout
+    path = tmp_path / "hands.txt"
+    path.write_text(hands)
+    n = run_play_hands(client, str(tmp_path / "out"), BIN, str(path), deals=2, defence=1,
+                       player="pimc:2")
+    assert n == 3 * (2 + 1 + 1)
+    names = sorted(os.listdir(tmp_path / "out"))
+    assert [x for x in names if x.endswith(".jsonl")] == [
+        f"hand-{k}{s}.jsonl" for k in range(3) for s in ("", "-l", "-r")]
+    import json
+    for k, line in enumerate(hands.splitlines()):
+        hand = line.split()[0]
+        with open(tmp_path / "out" / f"hand-{k}-l.jsonl") as f:
+            game = json.loads(f.readline())
+        assert game["hand"] == hand and game["seat"] == "L"
+        # The hand sits at L: the deal's second hand (D L R musik).
+        assert game["deal"].split()[1] == hand

@@ -236,6 +236,51 @@ fn outputs() -> BTreeMap<&'static str, Vec<Value>> {
         ],
         "",
     );
+    // The bid check on three hands of a seed, a few playouts each.
+    let dir = std::env::temp_dir().join(format!("tysiac-json-keys-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let hands = Command::cargo_bin("tysiac")
+        .unwrap()
+        .args(["bid-model", "hands", "--count", "3", "--seed", "3"])
+        .output()
+        .unwrap();
+    let mut files = Vec::new();
+    for (k, line) in String::from_utf8(hands.stdout).unwrap().lines().enumerate() {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        for (seat, deals) in [("d", "3"), ("l", "1")] {
+            let f = dir.join(format!("hand-{k}-{seat}.jsonl"));
+            Command::cargo_bin("tysiac")
+                .unwrap()
+                .args([
+                    "play",
+                    "--declarer",
+                    "simple",
+                    "--defenders",
+                    "simple",
+                    "--json",
+                ])
+                .args(["--quiet", "--threads", "1", "--hand", w[0], "--seed", w[2]])
+                .args(["--deals", deals, "--seat", seat, "--out"])
+                .arg(&f)
+                .assert()
+                .success();
+            files.push(f.to_str().unwrap().to_string());
+        }
+    }
+    let mut check = vec![
+        "bid-model",
+        "check",
+        "--seed",
+        "3",
+        "--count",
+        "3",
+        "--samples",
+        "6",
+    ];
+    check.extend(["--threads", "1", "--json", "--quiet"]);
+    check.extend(files.iter().map(String::as_str));
+    add("bid-model check", &check, "");
+    std::fs::remove_dir_all(&dir).ok();
     all
 }
 
