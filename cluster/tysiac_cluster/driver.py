@@ -149,7 +149,7 @@ def run_play_hands(client, out_dir, binary, hands_file, deals, defence=0, rules=
                    player="pimc:20", worker_binary=None, retries=3):
     """The bid check's playouts (`tysiac bid-model hands` lines: hand,
     stratum, seed): for each hand `deals` games as declarer, seeded by its
-    seed, and `defence` more at each defender's seat (seeds + 1 and + 2),
+    seed, and `defence` more at each defender's seat (its seed xor 1 and 2),
     one task a run, each into out_dir/hand-K[-l|-r].jsonl (resumed when a
     rerun finds it). Returns the number of games."""
     bref = _ship(client, binary, worker_binary)
@@ -160,7 +160,7 @@ def run_play_hands(client, out_dir, binary, hands_file, deals, defence=0, rules=
     for k, (hand, _stratum, seed) in enumerate(hands):
         runs = [("", int(seed), deals, None)]
         if defence:
-            runs += [("-l", int(seed) + 1, defence, "l"), ("-r", int(seed) + 2, defence, "r")]
+            runs += [("-l", int(seed) ^ 1, defence, "l"), ("-r", int(seed) ^ 2, defence, "r")]
         for suffix, s, n, seat in runs:
             args = ["--declarer", player, "--defenders", player, "--deals", str(n),
                     "--seed", str(s), "--rules", rules, "--hand", hand]
