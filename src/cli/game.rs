@@ -192,7 +192,26 @@ fn play(args: GameArgs) -> Result<ExitCode, String> {
         args.rules,
         out.display()
     );
+    uncovered_note(&args.rules, &seats);
     interactive(table, &seats, &out, color, false)
+}
+
+/// Says on stderr when computer seats meant to bid on real play bid on
+/// double-dummy values instead: the real-play model does not cover the
+/// rules (docs/bid.md, *Real play*).
+fn uncovered_note(rules: &tysiac::Rules, seats: &[String]) {
+    use tysiac::estimate::real::{basis_under, Basis};
+    let real_seats = seats
+        .iter()
+        .filter(|s| *s != "me")
+        .filter_map(|s| Computer::from_seat(s).ok())
+        .any(|c| c.basis == Basis::RealPlay && c.kind.to_string().starts_with("pimc"));
+    if real_seats && basis_under(Basis::RealPlay, rules) == Basis::DoubleDummy {
+        eprintln!(
+            "note: the real-play model does not cover the rules '{rules}': the computer \
+             players bid and announce on double-dummy values"
+        );
+    }
 }
 
 /// Creates `path` empty, only if no file is there: the name is then this
@@ -311,6 +330,7 @@ fn arena_run(args: &GameArgs, seats: &[String]) -> Result<ExitCode, String> {
             ));
         }
     }
+    uncovered_note(&args.rules, seats);
     let bar = Bar::new(args.games as u64, "games", args.quiet);
     let games = arena::run(&args.rules, seats, args.games, seed, &workers, &|| {
         bar.tick()
