@@ -198,7 +198,7 @@ fn check(a: &CheckArgs) -> Result<(), String> {
             a.count, a.seed
         ));
     }
-    let samples = a.samples.unwrap_or(super::sampling::DEFAULT_SAMPLES);
+    let samples = a.samples.unwrap_or(tysiac::estimate::bid::DEFAULT_SAMPLES);
     let workers = Workers::new(rules, a.threads).map_err(|e| e.to_string())?;
     let bar = Bar::new(
         (with.len() * tysiac::estimate::bid::work(samples)) as u64,
