@@ -424,9 +424,11 @@ mod tests {
         }
     }
 
-    /// Ten playouts worked by hand against an answer.
-    #[test]
-    fn a_hand_is_compared_as_worked_by_hand() {
+    /// A hand, an answer of chances 0.9, 0.55, 0.1 at 100, 110, 120 (and
+    /// 0 at 130, above the cap) bidding up to `limit`, and ten playouts:
+    /// 105 three times, 115 three times, 125 four times (100 made 10/10,
+    /// 110 7/10, 120 4/10); defending 24 and 36, rounded 20 and 40: 30.
+    fn fixture(limit: Option<u16>) -> (CheckHand, BidReport, Played) {
         let hand = CheckHand {
             hand: "AT9.AT.A.9".parse().unwrap(),
             stratum: Stratum::Middling,
@@ -442,14 +444,18 @@ mod tests {
             &[],
         );
         report.levels = vec![row(100, 0.9), row(110, 0.55), row(120, 0.1), row(130, 0.0)];
-        report.worth_bidding = Some(110);
-        // Declarer: 105 three times, 115 three times, 125 four times: 100
-        // made 10/10, 110 7/10, 120 4/10. Defence: 24 and 36, rounded 20
-        // and 40: 30.
+        report.worth_bidding = limit;
         let played = Played {
             declarer: [105, 105, 105, 115, 115, 115, 125, 125, 125, 125].to_vec(),
             defence: vec![24, 36],
         };
+        (hand, report, played)
+    }
+
+    /// Ten playouts worked by hand against an answer.
+    #[test]
+    fn a_hand_is_compared_as_worked_by_hand() {
+        let (hand, report, played) = fixture(Some(110));
         let c = compare(&hand, &report, &played, &Rules::STANDARD);
         let shares: Vec<f64> = c.cells.iter().map(|x| x.played).collect();
         assert_eq!(shares, vec![1.0, 0.7, 0.4], "allowed levels only");
@@ -478,26 +484,7 @@ mod tests {
 
     #[test]
     fn a_limit_one_step_off_is_close_and_its_cost_measured() {
-        let hand = CheckHand {
-            hand: "AT9.AT.A.9".parse().unwrap(),
-            stratum: Stratum::Middling,
-            seed: 1,
-        };
-        let mut report = crate::estimate::bid::report(
-            hand.hand,
-            &Rules::STANDARD,
-            &BidOptions {
-                basis: Basis::DoubleDummy,
-                ..BidOptions::default()
-            },
-            &[],
-        );
-        report.levels = vec![row(100, 0.9), row(110, 0.55), row(120, 0.1)];
-        report.worth_bidding = Some(120);
-        let played = Played {
-            declarer: [105, 105, 105, 115, 115, 115, 125, 125, 125, 125].to_vec(),
-            defence: vec![24, 36],
-        };
+        let (hand, report, played) = fixture(Some(120));
         let c = compare(&hand, &report, &played, &Rules::STANDARD);
         assert_eq!((c.answer_limit, c.played_limit), (Some(120), Some(110)));
         assert!(!c.limit_agrees && c.limit_close);
