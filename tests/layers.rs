@@ -127,7 +127,7 @@ fn code_only(src: &str) -> String {
                     continue;
                 }
                 let close: Vec<u8> = std::iter::once(b'"')
-                    .chain(std::iter::repeat(b'#').take(hashes))
+                    .chain(std::iter::repeat_n(b'#', hashes))
                     .collect();
                 j += 1;
                 while j < b.len() && !b[j..].starts_with(&close) {
@@ -173,9 +173,7 @@ fn code_only(src: &str) -> String {
                 };
                 match end {
                     Some(k) => {
-                        for _ in i..=k {
-                            out.push(b' ');
-                        }
+                        out.extend(std::iter::repeat_n(b' ', k + 1 - i));
                         i = k + 1;
                     }
                     None => {
@@ -372,12 +370,15 @@ fn paths_in(code: &str, children: &BTreeSet<String>) -> Vec<Found> {
     out
 }
 
+/// A file's re-exports: name -> absolute path, and the paths of its globs.
+type Reexports = (BTreeMap<String, Vec<String>>, Vec<Vec<String>>);
+
 struct Crate {
     files: Vec<File>,
     /// Module path -> file index.
     modules: BTreeMap<Vec<String>, usize>,
-    /// Per file: name -> re-exported absolute path; and glob re-exports.
-    reexports: Vec<(BTreeMap<String, Vec<String>>, Vec<Vec<String>>)>,
+    /// Per file: its re-exports.
+    reexports: Vec<Reexports>,
 }
 
 impl Crate {

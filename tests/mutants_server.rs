@@ -35,7 +35,8 @@ fn the_page_and_its_assets_are_served_with_their_types() {
         ("play.js", "play.js", "text/javascript"),
         ("style.css", "style.css", "text/css"),
     ] {
-        let want = std::fs::read_to_string(format!("{root}/src/server/static/{file}")).unwrap();
+        let want =
+            std::fs::read_to_string(format!("{root}/src/shell/server/static/{file}")).unwrap();
         assert!(!want.is_empty(), "{file}");
         let (status, got_kind, body) = fetch(&s, path);
         assert_eq!(status, 200, "/{path}");
