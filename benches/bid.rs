@@ -1,16 +1,25 @@
-//! Speed of `tysiac bid`: double-dummy with 1 and 2 threads, and the
-//! realistic mode at its default inner counts. A bench binary rather than
-//! criterion: one run is already seconds to minutes, and the figures that
-//! matter are wall time, per-sample cost, scaling and peak memory.
+//! Speed of `tysiac bid`: first issue 48's target, the whole report at its
+//! defaults (400 samples, the real-play basis) on one core, over the
+//! example hand and the check's first hands (weak, middling and strong);
+//! then double-dummy with 1 and 2 threads, and the realistic mode at its
+//! default inner counts. A bench binary rather than criterion: one run is
+//! already seconds, and the figures that matter are wall time, per-sample
+//! cost, scaling and peak memory.
 //!
-//!     cargo bench --bench bid                         # 1000 samples (the target)
-//!     cargo bench --bench bid -- --samples 40 --realistic-samples 10
+//!     cargo bench --bench bid
+//!     cargo bench --bench bid -- --hands 3 --samples 40 --realistic-samples 10
 //!
-//! Options: `--samples N` (double-dummy, default 1000), `--realistic-samples
-//! M` (default 100; 0 skips), `--hand H` (default `AKQ.T9..AJ`), `--rules R`.
+//! Options: `--hands K` (default 9: the example and K − 1 check hands),
+//! `--samples N` (double-dummy, default 1000), `--realistic-samples M`
+//! (default 100; 0 skips), `--hand H` (default `AKQ.T9..AJ`), `--rules R`.
 
 use std::time::Instant;
 
+mod support;
+use support::{cpu_seconds, peak_memory};
+
+use tysiac::drivers::training::bid_check;
+use tysiac::estimate::real::Basis;
 use tysiac::estimate::{bid, BidOptions, RealisticOptions};
 use tysiac::{CardSet, Rules};
 
@@ -21,40 +30,8 @@ fn arg(args: &[String], name: &str) -> Option<String> {
         .cloned()
 }
 
-/// The process's peak resident memory (VmHWM), on Linux.
-fn peak_memory() -> String {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmHWM"))
-                .map(|l| l.to_string())
-        })
-        .map_or("peak memory: unknown".into(), |l| {
-            l.split_whitespace().skip(1).collect::<Vec<_>>().join(" ")
-        })
-}
-
-/// CPU seconds used by this process so far, all threads (Linux: utime +
-/// stime from /proc/self/stat, in clock ticks of 1/100 s). Reported beside
-/// wall time because the machine is shared: wall time counts the waits for
-/// a core, CPU time does not.
-fn cpu_seconds() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    // Fields after the command name (which is in parentheses).
-    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|f| f.parse::<f64>().ok())
-            .unwrap_or(0.0)
-    };
-    // utime and stime are fields 14 and 15 of the line, 12 and 13 here.
-    (ticks(11) + ticks(12)) / 100.0
-}
-
-fn run(label: &str, hand: CardSet, rules: &Rules, opts: &BidOptions) -> f64 {
+/// Runs one report and prints its figures; returns (wall, CPU) seconds.
+fn run(label: &str, hand: CardSet, rules: &Rules, opts: &BidOptions) -> (f64, f64) {
     let (start, cpu) = (Instant::now(), cpu_seconds());
     let report =
         bid::estimate(hand, rules, opts, &tysiac::solver::no_progress).expect("valid options");
@@ -72,7 +49,7 @@ fn run(label: &str, hand: CardSet, rules: &Rules, opts: &BidOptions) -> f64 {
         report.mean_points,
         report.worth_bidding
     );
-    secs
+    (secs, cpu)
 }
 
 fn main() {
@@ -89,10 +66,42 @@ fn main() {
         .unwrap_or("standard".into())
         .parse()
         .expect("rules");
+    let hands: usize = arg(&args, "--hands").map_or(9, |s| s.parse().expect("--hands K"));
     println!("bid {hand}, rules {rules}, seed {}", bid::DEFAULT_SEED);
+
+    // The whole report at its defaults, one core.
+    let runs: Vec<(f64, f64)> = std::iter::once(hand)
+        .chain(
+            bid_check::check_hands(bid_check::DEFAULT_SEED, hands.saturating_sub(1))
+                .into_iter()
+                .map(|h| h.hand),
+        )
+        .take(hands)
+        .map(|h| {
+            let defaults = BidOptions {
+                threads: 1,
+                ..BidOptions::default()
+            };
+            run(&format!("{h}, defaults"), h, &rules, &defaults)
+        })
+        .collect();
+    let median = |mut xs: Vec<f64>| {
+        xs.sort_by(f64::total_cmp);
+        xs[xs.len() / 2]
+    };
+    println!(
+        "the whole report at its defaults ({} samples, basis {}), 1 thread, over {} hands: \
+         median {:.3} s wall, {:.3} s CPU",
+        bid::DEFAULT_SAMPLES,
+        BidOptions::default().basis,
+        runs.len(),
+        median(runs.iter().map(|r| r.0).collect()),
+        median(runs.iter().map(|r| r.1).collect()),
+    );
 
     let dd = BidOptions {
         samples,
+        basis: Basis::DoubleDummy,
         ..BidOptions::default()
     };
     let one = run(
@@ -107,7 +116,7 @@ fn main() {
         &rules,
         &BidOptions { threads: 2, ..dd },
     );
-    println!("speed-up 1 -> 2 threads: {:.2}x", one / two);
+    println!("speed-up 1 -> 2 threads: {:.2}x", one.0 / two.0);
     if realistic > 0 {
         let r = RealisticOptions::default();
         run(
@@ -118,6 +127,7 @@ fn main() {
                 samples: realistic,
                 threads: 2,
                 realistic: Some(r),
+                basis: Basis::DoubleDummy,
                 ..BidOptions::default()
             },
         );

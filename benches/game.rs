@@ -8,6 +8,9 @@
 
 use std::time::Instant;
 
+mod support;
+use support::{cpu_seconds, peak_memory};
+
 use tysiac::drivers::arena;
 use tysiac::estimate::real::Basis;
 use tysiac::game::auction::{bid_cap, Auction, Call};
@@ -46,6 +49,7 @@ fn main() {
         let workers = Workers::new(rules, 1).expect("one thread");
         let mut rng = random::rng(2026);
         let mut times = Vec::new();
+        let mut cpu = Vec::new();
         for i in 0..decisions {
             let deal = random::deal(&mut rng);
             let hand = deal.hands[2];
@@ -61,17 +65,24 @@ fn main() {
                 total: 0,
                 bolts: 0,
             };
-            let t = Instant::now();
+            let (t, c) = (Instant::now(), cpu_seconds());
             let (j, _) = judge_on(&workers, &seen, layouts, i as u64, inference, basis, &|| {});
             times.push(t.elapsed().as_secs_f64());
+            cpu.push(cpu_seconds() - c);
             assert!(!j.calls.is_empty());
         }
         println!(
-            "pimc bidder, one call ({layouts} layouts, one core, basis {basis}, inference {inference}): median {:.3} s over {decisions} hands",
-            median(times)
+            "pimc bidder, one call ({layouts} layouts, one core, basis {basis}, inference {inference}): \
+             median {:.3} s wall, {:.3} s CPU over {decisions} hands",
+            median(times),
+            median(cpu)
         );
     }
 
+    if games == 0 {
+        println!("peak memory (VmHWM): {}", peak_memory());
+        return;
+    }
     // Whole games, pimc:50 in every seat, one core.
     let kinds: Vec<String> = vec!["pimc:50".into(); 3];
     let workers = Workers::new(rules, 1).expect("one thread");
@@ -92,4 +103,5 @@ fn main() {
         median(hands),
         median(per_hand)
     );
+    println!("peak memory (VmHWM): {}", peak_memory());
 }

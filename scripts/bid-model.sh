@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Rebuilds data/bid-model.json, the real-play model bids rest on
-# (docs/bid.md, *How the real-play answer is made*), from scratch:
+# (docs/bid.md, *Real play*), from scratch:
 #
 #   1. the training games: pimc:20 in every seat, random deals, for each
 #      rule set the model covers (standard, pl, ru), played by the Dask

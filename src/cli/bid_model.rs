@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 use tysiac::drivers::training::bid_check::{
-    answers, calibration_svg, check_hands, compare, summarise, CheckHand, Played,
+    self, answers, calibration_svg, check_hands, compare, summarise, CheckHand, Played,
 };
 use tysiac::drivers::training::bid_model::{fit, rows_of, PlayedGame, Rows};
 use tysiac::estimate::real::{Basis, BidModel, FORMAT};
@@ -40,7 +40,7 @@ struct HandsArgs {
     /// How many hands.
     #[arg(long, default_value_t = 200, value_parser = hands)]
     count: usize,
-    #[arg(long, default_value_t = CHECK_SEED)]
+    #[arg(long, default_value_t = bid_check::DEFAULT_SEED)]
     seed: u64,
 }
 
@@ -50,7 +50,7 @@ struct CheckArgs {
     #[arg(required = true, value_name = "GAMES")]
     games: Vec<PathBuf>,
     /// The hands' seed and count (as `bid-model hands`): the hands compared.
-    #[arg(long, default_value_t = CHECK_SEED)]
+    #[arg(long, default_value_t = bid_check::DEFAULT_SEED)]
     seed: u64,
     #[arg(long, default_value_t = 200, value_parser = hands)]
     count: usize,
@@ -71,8 +71,6 @@ struct CheckArgs {
     quiet: bool,
 }
 
-/// The check's seed by default.
-pub const CHECK_SEED: u64 = 2026;
 /// The most hands a check draws.
 const MAX_HANDS: usize = 100_000;
 
@@ -268,8 +266,9 @@ fn check(a: &CheckArgs) -> Result<(), String> {
             100.0 * s.inside
         );
         println!(
-            "  bid up to as the playouts': {:.1}% of hands; within 10 and inside the noise: {:.1}% more",
+            "  bid up to as the playouts': {:.1}% of the {} hands with defence playouts; within 10 and inside the noise: {:.1}% more",
             100.0 * s.limit_agrees,
+            s.limit_hands,
             100.0 * s.limit_close_in_noise
         );
     }

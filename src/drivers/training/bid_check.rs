@@ -51,6 +51,11 @@ pub struct CheckHand {
     pub seed: u64,
 }
 
+/// The check's seed (`bid-model hands` and `check`): another stream than
+/// the training games' deals (seeds 4801 and 4802), so the check's hands
+/// are not the model's.
+pub const DEFAULT_SEED: u64 = 2026;
+
 /// `count` seven-card hands drawn by `seed` from all hands, a third from
 /// each stratum (the first of each drawn, in order of drawing).
 pub fn check_hands(seed: u64, count: usize) -> Vec<CheckHand> {
@@ -225,8 +230,12 @@ pub struct Summary {
     pub worst_tenth: f64,
     /// The share of cells inside their playouts' 95% interval.
     pub inside: f64,
-    /// Hands whose "bid up to" equals the playouts', and whose differs by
-    /// at most 10 with an expected-score difference inside the noise.
+    /// The hands with defence playouts, the only ones whose own "bid up
+    /// to" is known (it weighs declaring against defending).
+    pub limit_hands: usize,
+    /// Of those, the share whose "bid up to" equals the playouts', and the
+    /// share whose differs by at most 10 with an expected-score difference
+    /// inside the noise.
     pub limit_agrees: f64,
     pub limit_close_in_noise: f64,
 }
@@ -249,8 +258,10 @@ pub fn summarise(basis: Basis, hands: &[HandCheck]) -> Summary {
             })
         })
         .collect::<Vec<_>>();
-    let n = hands.len().max(1) as f64;
+    let limited: Vec<&HandCheck> = hands.iter().filter(|h| h.defence_playouts > 0).collect();
+    let n = limited.len().max(1) as f64;
     Summary {
+        limit_hands: limited.len(),
         basis,
         hands: hands.len(),
         cells: cells.len(),
@@ -260,8 +271,8 @@ pub fn summarise(basis: Basis, hands: &[HandCheck]) -> Summary {
             .fold(0.0, f64::max),
         tenths,
         inside: cells.iter().filter(|c| c.inside).count() as f64 / cells.len().max(1) as f64,
-        limit_agrees: hands.iter().filter(|h| h.limit_agrees).count() as f64 / n,
-        limit_close_in_noise: hands
+        limit_agrees: limited.iter().filter(|h| h.limit_agrees).count() as f64 / n,
+        limit_close_in_noise: limited
             .iter()
             .filter(|h| {
                 !h.limit_agrees && h.limit_close && h.limit_cost.abs() <= 2.0 * h.limit_cost_error
@@ -457,6 +468,7 @@ mod tests {
     fn a_hand_is_compared_as_worked_by_hand() {
         let (hand, report, played) = fixture(Some(110));
         let c = compare(&hand, &report, &played, &Rules::STANDARD);
+        let s_hand = c.clone();
         let shares: Vec<f64> = c.cells.iter().map(|x| x.played).collect();
         assert_eq!(shares, vec![1.0, 0.7, 0.4], "allowed levels only");
         // 0.9 lies in Wilson's interval for 10 of 10 ([0.722, 1]); 0.55 in
@@ -475,7 +487,17 @@ mod tests {
         let tenths: Vec<(f64, usize)> = s.tenths.iter().map(|t| (t.from, t.cells)).collect();
         assert_eq!(tenths, vec![(0.1, 1), (0.5, 1), (0.9, 1)]);
         assert!((s.worst_tenth - 0.3).abs() < 1e-12, "{}", s.worst_tenth);
-        assert_eq!(s.limit_agrees, 1.0);
+        assert_eq!((s.limit_hands, s.limit_agrees), (1, 1.0));
+        // Without defence playouts a hand's own limit is unknown: it counts
+        // for the cells, not for the limits.
+        let (hand, report, mut played) = fixture(Some(120));
+        played.defence.clear();
+        let c2 = compare(&hand, &report, &played, &Rules::STANDARD);
+        let both = summarise(Basis::RealPlay, &[c2, s_hand.clone()]);
+        assert_eq!(
+            (both.cells, both.limit_hands, both.limit_agrees),
+            (6, 1, 1.0)
+        );
         // A picture with a point per tenth and its title.
         let svg = calibration_svg(&[s], "three cells");
         assert_eq!(svg.matches("<circle").count(), 3);
