@@ -12,6 +12,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use serde_json::Value;
 use tysiac::engine::sample::{deal_unseen, landing_counts, sample_rng};
+use tysiac::estimate::real::Basis;
 use tysiac::estimate::{bid, exchange, BidOptions, BidSample, ExchangeOptions, RealisticOptions};
 use tysiac::solver::Workers;
 use tysiac::{Card, CardSet, Rules};
@@ -155,6 +156,7 @@ fn same_seed_same_report_for_any_thread_count() {
         samples: 24,
         seed: 99,
         threads: 1,
+        basis: Basis::DoubleDummy,
         ..BidOptions::default()
     };
     let one = bid_json(h, &rules, &opts);
@@ -239,6 +241,7 @@ fn all_hearts_makes_130_against_every_layout() {
     let opts = BidOptions {
         samples: 12,
         threads: 2,
+        basis: Basis::DoubleDummy,
         ..BidOptions::default()
     };
     for rules in [Rules::STANDARD, discard()] {
@@ -277,6 +280,7 @@ fn aces_and_tens_make_exactly_what_the_musik_leaves() {
         samples: 40,
         seed: 11,
         threads: 2,
+        basis: Basis::DoubleDummy,
         ..BidOptions::default()
     };
     let s = samples(h, &rules, &opts);
@@ -312,6 +316,7 @@ fn upper_bounds_and_the_realistic_gap_hold_per_sample() {
             choice_layouts: 2,
             candidates: 3,
         }),
+        basis: Basis::DoubleDummy,
         ..BidOptions::default()
     };
     let s = samples(h, &rules, &opts);
@@ -332,6 +337,7 @@ fn probabilities_fall_as_the_level_rises() {
     let opts = BidOptions {
         samples: 30,
         threads: 2,
+        basis: Basis::DoubleDummy,
         ..BidOptions::default()
     };
     let r = bid::estimate(h, &rules, &opts, &tysiac::solver::no_progress).unwrap();
@@ -371,7 +377,11 @@ fn the_cap_follows_the_marriages_in_hand() {
     ];
     for (text, rules, cap) in cases {
         let rules: Rules = rules.parse().unwrap();
-        let r = bid::report(hand(text), &rules, &BidOptions::default(), &s);
+        let dd = BidOptions {
+            basis: Basis::DoubleDummy,
+            ..BidOptions::default()
+        };
+        let r = bid::report(hand(text), &rules, &dd, &s);
         assert_eq!(r.cap, cap, "{text} {rules}");
         assert_eq!(r.levels[0].level, 100);
         for l in &r.levels {
@@ -395,6 +405,7 @@ fn exchange_caps_and_recommendation_are_consistent() {
         candidates: 4,
         contract: Some(120),
         threads: 2,
+        basis: Basis::DoubleDummy,
         ..ExchangeOptions::default()
     };
     let r = exchange::estimate(ten, &rules, &opts, &tysiac::solver::no_progress).unwrap();
@@ -444,7 +455,8 @@ fn cli_bid_json_has_the_documented_keys() {
             "--threads",
             "2",
         ])
-        .args(["--rules", "standard musik=discard", "--json", "--quiet"])
+        .args(["--rules", "standard musik=discard", "--basis", "dd"])
+        .args(["--json", "--quiet"])
         .assert()
         .success()
         .get_output()
@@ -499,7 +511,7 @@ fn cli_bid_json_has_the_documented_keys() {
 fn cli_bid_text_and_realistic() {
     tysiac()
         .args(["bid", "AH,KH,QH,TD,9D,AS,JS", "--samples", "3", "--quiet"])
-        .args(["--rules", "standard musik=discard"])
+        .args(["--rules", "standard musik=discard", "--basis", "dd"])
         .assert()
         .success()
         .stdout(predicates::str::contains("bid up to: "))
@@ -524,6 +536,8 @@ fn cli_bid_text_and_realistic() {
             "2",
             "--rules",
             "standard musik=discard",
+            "--basis",
+            "dd",
             "--json",
             "--quiet",
         ])

@@ -127,12 +127,14 @@ fn the_defence_score_is_its_points_rounded() {
         "40",
         "--rules",
         "standard rounding=none",
+        "--basis",
+        "dd",
     ]);
     let d = &none["defence"];
     // A quarter as many defence samples as declarer ones: 40 / 4.
     assert_eq!(d["samples"], 10);
     assert_eq!(d["expected_score"], d["mean_points"]);
-    let tens = json(&["bid", "AKQ.T9..AJ", "--samples", "40"]);
+    let tens = json(&["bid", "AKQ.T9..AJ", "--samples", "40", "--basis", "dd"]);
     let d = &tens["defence"];
     let (score, points) = (
         d["expected_score"].as_f64().unwrap(),
@@ -145,6 +147,21 @@ fn the_defence_score_is_its_points_rounded() {
     assert_eq!(d["mean_points"], none["defence"]["mean_points"]);
     // A defender's own points: at most all the cards and its marriages.
     assert!((0.0..=120.0 + 100.0).contains(&points), "{d}");
+    // In real play the model's points are spread around each sample's
+    // estimate in whole points: unrounded, the score is the mean within
+    // half a point; rounded to tens, within 5.
+    let real = |rules: &str| {
+        let r = json(&["bid", "AKQ.T9..AJ", "--samples", "40", "--rules", rules]);
+        let d = &r["defence"];
+        let (s, p) = (
+            d["expected_score"].as_f64().unwrap(),
+            d["mean_points"].as_f64().unwrap(),
+        );
+        assert_eq!(r["basis"], "real_play");
+        s - p
+    };
+    assert!(real("standard rounding=none").abs() <= 0.5);
+    assert!(real("standard").abs() <= 5.0);
 }
 
 #[test]

@@ -73,7 +73,7 @@ fn threads_are_bounded_with_a_clear_error() {
         b"",
     );
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("4 samples"), "{out}");
+    assert!(out.contains("4 sampled layouts"), "{out}");
 }
 
 // Item 6 ----------------------------------------------------------------------
@@ -325,8 +325,8 @@ fn plurals_agree_with_their_numbers() {
     assert!(err.contains("1 puzzle from"), "{err}");
     let (code, out, err) = run(&["bid", "AKQ.T9..AJ", "--samples", "1", "--quiet"], b"");
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("; 1 sample, seed"), "{out}");
-    assert!(!out.contains("1 samples"), "{out}");
+    assert!(out.contains("\n1 sampled layout, seed"), "{out}");
+    assert!(!out.contains("1 sampled layouts"), "{out}");
 }
 
 /// `solve` and `analyze` word an illegal move the same way.

@@ -8,6 +8,7 @@ mod common;
 
 use common::reference::reference_move_values_memo;
 use tysiac::analysis::analyze::{analyze_play, analyze_position, ContractChange};
+use tysiac::estimate::real::Basis;
 use tysiac::{parse_position, CardSet, Exchange, Give, Move, Rules, Seat, Solver, State, Suit};
 
 fn moves(text: &str) -> Vec<Move> {
@@ -467,6 +468,7 @@ fn bid_report_every_field_from_hand_made_samples() {
     let rules = Rules::STANDARD;
     let opts = BidOptions {
         seed: 77,
+        basis: Basis::DoubleDummy,
         ..BidOptions::default()
     };
     let set = |s: &str| s.parse::<CardSet>().unwrap();
@@ -558,6 +560,7 @@ fn exchange_report_fields_when_one_discard_always_makes_everything() {
         threads: 1,
         candidates: 3,
         screen: 6,
+        basis: Basis::DoubleDummy,
         ..ExchangeOptions::default()
     };
     let r = exchange::estimate(ten, &rules, &opts, &|| {}).unwrap();
@@ -637,6 +640,7 @@ fn exchange_rows_give_to_l_to_r_and_the_named_trump() {
         threads: 1,
         candidates: 4,
         screen: 4,
+        basis: Basis::DoubleDummy,
         ..ExchangeOptions::default()
     };
     let r = exchange::estimate(ten, &rules, &opts, &|| {}).unwrap();

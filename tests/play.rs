@@ -403,7 +403,7 @@ fn bid_play_sets_double_dummy_beside_play_on_the_same_deals() {
     let mut compared = 0;
     for l in played["levels"].as_array().unwrap() {
         if let Some(d) = dd_levels.iter().find(|d| d["level"] == l["level"]) {
-            assert_eq!(d["probability"], l["double_dummy"], "level {}", l["level"]);
+            assert_eq!(d["double_dummy"], l["double_dummy"], "level {}", l["level"]);
             compared += 1;
         }
     }

@@ -145,14 +145,16 @@ fn bid_and_exchange_answer_as_the_command_line() {
     // The command prints pretty JSON: one object over many lines.
     let want: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v, want);
-    // Two marriages and three aces make 120 on every layout.
+    // Two marriages and three aces make 120 on every layout if every card
+    // were seen, and all but surely in real play.
     let row = v["levels"]
         .as_array()
         .unwrap()
         .iter()
         .find(|l| l["level"] == 120)
         .unwrap();
-    assert_eq!(row["probability"], 1.0);
+    assert_eq!(row["double_dummy"], 1.0);
+    assert!(row["probability"].as_f64().unwrap() > 0.99, "{row}");
 
     let (code, v) = s.post(
         "exchange",

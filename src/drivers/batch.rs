@@ -184,7 +184,8 @@ pub struct TableLevel {
     pub allowed: bool,
     /// Samples whose double-dummy points reach the level.
     pub made: usize,
-    /// P(make) on the table's basis, and its 95% interval (4 decimals).
+    /// P(make) on the table's basis, and its 95% interval (4 decimals on
+    /// the double-dummy basis, whole on the real-play one).
     pub p: f64,
     pub low: f64,
     pub high: f64,
@@ -192,7 +193,7 @@ pub struct TableLevel {
     /// tables from before the real-play basis do not have it).
     #[serde(default)]
     pub dd: Option<f64>,
-    /// The expected hand score at this contract (4 decimals).
+    /// The expected hand score at this contract (rounded as `p`).
     pub expected: f64,
 }
 
@@ -242,6 +243,13 @@ pub struct TableRow {
 impl TableRow {
     /// The row of a double-dummy bid report.
     pub fn from_report(index: usize, table_seed: u64, r: &BidReport) -> TableRow {
+        // Double-dummy figures are recomputed from the counts when the row
+        // becomes a report, so 4 decimals are enough; real-play ones are
+        // kept whole, so a lookup gives the report itself.
+        let short = |x: f64| match r.basis {
+            Basis::DoubleDummy => r4(x),
+            Basis::RealPlay => x,
+        };
         let best = r
             .levels
             .iter()
@@ -269,15 +277,15 @@ impl TableRow {
                     level: l.level,
                     allowed: l.allowed,
                     made: l.made,
-                    p: r4(l.probability),
-                    low: r4(l.low),
-                    high: r4(l.high),
+                    p: short(l.probability),
+                    low: short(l.low),
+                    high: short(l.high),
                     dd: Some(r4(l.double_dummy)),
-                    expected: r4(l.expected_score),
+                    expected: short(l.expected_score),
                 })
                 .collect(),
             best_contract: best.level,
-            best_expected: r4(best.expected_score),
+            best_expected: short(best.expected_score),
             limit: match &r.defence {
                 Some(_) => r.worth_bidding,
                 None => r
@@ -296,22 +304,26 @@ impl TableRow {
         }
     }
 
-    /// The `bid` report this row was made from (confidence 0.5), as the
-    /// table keeps it (4 decimals).
+    /// The `bid` report this row was made from (confidence 0.5): the
+    /// double-dummy chances recomputed from the counts, the real-play ones
+    /// as kept.
     pub fn to_report(&self) -> BidReport {
         let n = self.samples;
         let levels: Vec<LevelRow> = self
             .levels
             .iter()
-            .map(|l| LevelRow {
-                level: l.level,
-                allowed: l.allowed,
-                made: l.made,
-                probability: l.p,
-                low: l.low,
-                high: l.high,
-                double_dummy: l.dd.unwrap_or(l.made as f64 / n.max(1) as f64),
-                expected_score: l.expected,
+            .map(|l| {
+                let counted = LevelRow::counted(l.level, l.allowed, l.made, n);
+                match self.basis {
+                    Basis::DoubleDummy => counted,
+                    Basis::RealPlay => LevelRow {
+                        probability: l.p,
+                        low: l.low,
+                        high: l.high,
+                        expected_score: l.expected,
+                        ..counted
+                    },
+                }
             })
             .collect();
         let (low, high) = wilson(self.new_marriage, n);

@@ -128,7 +128,11 @@ impl LevelRow {
     /// The row for `level` over the sampled `points`.
     pub fn new(level: u16, allowed: bool, points: &[u16]) -> LevelRow {
         let made = points.iter().filter(|&&p| p >= level).count();
-        let n = points.len();
+        LevelRow::counted(level, allowed, made, points.len())
+    }
+
+    /// The double-dummy row for `level` when `made` of `n` samples make it.
+    pub fn counted(level: u16, allowed: bool, made: usize, n: usize) -> LevelRow {
         let probability = if n == 0 { 0.0 } else { made as f64 / n as f64 };
         let (low, high) = stats::wilson(made, n);
         LevelRow {

@@ -357,7 +357,7 @@ mod tests {
     fn a_calls(t: &mut Table, bidder: &Computer, solver: &mut Solver, b_calls: Call) -> Call {
         let turn = t.turn().unwrap();
         let Action::Call(call) = bidder.act(t, &turn, solver) else {
-            panic!("a call");
+            panic!("A's call, not another decision");
         };
         t.act(Action::Call(call)).unwrap();
         if t.turn()
@@ -372,8 +372,9 @@ mod tests {
     fn a_pimc_bidder_keeps_its_layouts_while_the_hard_facts_hold() {
         let mut solver = Solver::new(Rules::STANDARD);
         // Uniform layouts: A's second call, after B's 120 (no new hard
-        // fact), is judged on the very layouts of its first.
-        let bidder = Computer::new(PlayerKind::Pimc(6, Inference::None));
+        // fact), is judged on the very layouts of its first. (Double-dummy:
+        // the spade marriage bids on; in real play A passes at once.)
+        let bidder = Computer::with_basis(PlayerKind::Pimc(6, Inference::None), Basis::DoubleDummy);
         let mut t = a_to_call();
         assert!(matches!(
             a_calls(&mut t, &bidder, &mut solver, Call::Bid(120)),
@@ -393,7 +394,7 @@ mod tests {
         a_calls(&mut t, &bidder, &mut solver, Call::Pass);
         assert_eq!(bidder.memory.borrow().layouts.as_ref(), Some(&first));
         // B's 130 shows a marriage: a new hard fact, new layouts.
-        let bidder = Computer::new(PlayerKind::Pimc(6, Inference::None));
+        let bidder = Computer::with_basis(PlayerKind::Pimc(6, Inference::None), Basis::DoubleDummy);
         let mut t = a_to_call();
         a_calls(&mut t, &bidder, &mut solver, Call::Bid(130));
         let before = bidder.memory.borrow().layouts.clone().unwrap();
