@@ -15,8 +15,9 @@
 #   GAMES=200 bash scripts/bid-model.sh  # a small one, to try it
 set -euo pipefail
 cd "$(dirname "$0")/.."
-GAMES_STANDARD="${GAMES:-${GAMES_STANDARD:-8000}}"
-GAMES_OTHER="${GAMES:-${GAMES_OTHER:-5000}}"
+GAMES_STANDARD="${GAMES:-${GAMES_STANDARD:-4400}}"
+GAMES_PL="${GAMES:-${GAMES_PL:-600}}"
+GAMES_RU="${GAMES:-${GAMES_RU:-350}}"
 WORKERS="${WORKERS:-2}"
 OUT="${OUT:-data/bid-model.json}"
 WORK=target/bid-model
@@ -29,7 +30,7 @@ cluster=(--binary "$PWD/target/release/tysiac" --workers "$WORKERS")
 mkdir -p "$WORK"
 files=()
 # rule set, games, seed: the shipped model's.
-for job in "standard $GAMES_STANDARD 4801" "pl $GAMES_OTHER 4802" "ru $GAMES_OTHER 4802"; do
+for job in "standard $GAMES_STANDARD 4801" "pl $GAMES_PL 4802" "ru $GAMES_RU 4802"; do
     set -- $job
     (cd cluster && "../$VENV/bin/python" -m tysiac_cluster play "${cluster[@]}" \
         --player pimc:20 --rules "$1" --deals "$2" --seed "$3" --shards 64 \
