@@ -9,7 +9,7 @@
 use std::time::Instant;
 
 mod support;
-use support::{cpu_seconds, peak_memory};
+use support::{live_threads_cpu_seconds, peak_memory};
 
 use tysiac::drivers::arena;
 use tysiac::estimate::real::Basis;
@@ -65,10 +65,10 @@ fn main() {
                 total: 0,
                 bolts: 0,
             };
-            let (t, c) = (Instant::now(), cpu_seconds());
+            let (t, c) = (Instant::now(), live_threads_cpu_seconds());
             let (j, _) = judge_on(&workers, &seen, layouts, i as u64, inference, basis, &|| {});
             times.push(t.elapsed().as_secs_f64());
-            cpu.push(cpu_seconds() - c);
+            cpu.push(live_threads_cpu_seconds() - c);
             assert!(!j.calls.is_empty());
         }
         println!(
