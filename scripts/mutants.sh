@@ -87,7 +87,7 @@ run() {
         -F 'why_not|lowest_raise|Auction::high|may_bid_blind|legal_calls|bid_cap|replace cap|in cap|levels_from|declarable' ;;
     judge) group judge "analyze_words game_rules game mutants_review" \
         -f src/players/bidding.rs \
-        -F 'judge|declarer_score|defence_added|value_of|best_value|others|shown_caps' ;;
+        -F 'declarer_score|defence_added|value_of|best_value' ;;
     game-rest) group game-rest "game_rules game records score_rules score seen game_words" \
         -f 'src/game/*.rs' -f 'src/engine/score/*.rs' ;;
     # The layers above the solver (issue 24).
