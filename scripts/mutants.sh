@@ -85,7 +85,7 @@ run() {
     auction) group auction "game_rules game records game_words" \
         -f src/game/auction.rs -f src/engine/contract.rs \
         -F 'why_not|lowest_raise|Auction::high|may_bid_blind|legal_calls|bid_cap|replace cap|in cap|levels_from|declarable' ;;
-    judge) group judge "analyze_words game_rules game mutants_review" \
+    judge) group judge "analyze_words game_rules game mutants_review" --cargo-arg=--lib \
         -f src/players/bidding.rs \
         -F 'declarer_score|defence_added|value_of|best_value' ;;
     game-rest) group game-rest "game_rules game records score_rules score seen game_words" \
