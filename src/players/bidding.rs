@@ -600,6 +600,19 @@ mod tests {
         assert_eq!(defence_added(&none, 980, 30), 30);
     }
 
+    /// A made contract scores itself, a failed one loses itself, or the
+    /// bid under `failed_costs=bid`.
+    #[test]
+    fn a_declarers_score_made_and_failed() {
+        let r = Rules::STANDARD;
+        assert_eq!(declarer_score(&r, 120, 110, 130), 120);
+        assert_eq!(declarer_score(&r, 120, 110, 120), 120);
+        assert_eq!(declarer_score(&r, 120, 110, 100), -120);
+        let bid: Rules = "standard failed_costs=bid".parse().unwrap();
+        assert_eq!(declarer_score(&bid, 120, 110, 100), -110);
+        assert_eq!(declarer_score(&bid, 120, 110, 130), 120);
+    }
+
     #[test]
     fn the_best_value_is_the_first_calls() {
         let value = |call: &str, expected_score: f64| CallValue {
