@@ -40,7 +40,8 @@ COMMON+=(${MUTANTS_EXTRA:-})
 # dependency each time (minutes here).
 export CARGO_TARGET_DIR=${MUTANTS_TARGET_DIR:-/tmp/tysiac-mutants-target}
 # Mutants are built and tested niced: the machine is shared.
-NICE=(nice -n 19)
+# MUTANTS_NICE=0 when the machine is yours alone.
+NICE=(nice -n "${MUTANTS_NICE:-19}")
 
 # group NAME "TEST BINARIES" CARGO-MUTANTS-ARGS...
 group() {
@@ -75,6 +76,20 @@ run() {
     sampling) group sampling "sampling_uniform" -f src/engine/sample.rs -f src/estimate/bid.rs \
         -f src/estimate/exchange.rs \
         -F 'deal_unseen|landing_counts|sample_rng|sample_deal|deal_sample|solve_sample|choice_layouts|sample_layout|screening_layout' ;;
+    # Issue 46: the game's rules where a player meets them: bombs, 555 and
+    # the sheet's other entries (Game::play), the auction's caps and steps,
+    # the judge's per-player values, then a sample of the rest of src/game/
+    # and src/engine/score/ (MUTANTS_EXTRA='--shard 0/20 --sharding round-robin').
+    bombs) group bombs "game_rules score_rules score game records" -f src/engine/score/game.rs \
+        -F 'Game::play' ;;
+    auction) group auction "game_rules game records game_words" \
+        -f src/game/auction.rs -f src/engine/contract.rs \
+        -F 'why_not|lowest_raise|Auction::high|may_bid_blind|legal_calls|bid_cap|replace cap|in cap|levels_from|declarable' ;;
+    judge) group judge "analyze_words game_rules game mutants_review" --cargo-arg=--lib \
+        -f src/players/bidding.rs \
+        -F 'declarer_score|defence_added|value_of|best_value' ;;
+    game-rest) group game-rest "game_rules game records score_rules score seen game_words" \
+        -f 'src/game/*.rs' -f 'src/engine/score/*.rs' ;;
     # The layers above the solver (issue 24).
     # The server's jobs and page (every mutant), and its API and game routes
     # (a sample on this machine: MUTANTS_EXTRA='--shard 0/4 --sharding round-robin').

@@ -573,3 +573,65 @@ fn a_total_left_on_the_line_is_no_climb() {
         notes_of(&g)
     );
 }
+
+#[test]
+fn the_four_aces_raise_the_cap_only_when_all_four_are_held() {
+    // RULES.md, ace_marriage: "holding all four aces, leading an ace scores
+    // this, on the same terms as a marriage", so it raises the cap like
+    // one. ru (ace_marriage=200, bid_max=300):
+    let ru: Rules = "ru".parse().unwrap();
+    let four: CardSet = "A.A.A.A9TJ".parse().unwrap();
+    let three: CardSet = "A.A.A.9TJQ".parse().unwrap();
+    // All four: 120 + 200 = 320, held at bid_max 300.
+    assert_eq!(bid_cap(four, &ru), 300);
+    // Three aces and no marriage: 120 alone.
+    assert_eq!(bid_cap(three, &ru), 120);
+    // Without the switch the four aces are worth nothing.
+    assert_eq!(bid_cap(four, &Rules::STANDARD), 120);
+}
+
+/// docs/rules.md, *Blind bids*: "a bidder who has not yet called by choice
+/// may bid blind, before looking at the cards, at most 120".
+#[test]
+fn a_blind_bid_is_open_until_the_bidders_own_first_call() {
+    let r = rules("standard blind=yes");
+    let mut a = Auction::new(&r, vec![Some(220); 3], vec![false; 3], 100);
+    // B has not called: b120 is allowed, b130 is more than 120.
+    assert_eq!(a.turn(), Some(1));
+    assert_eq!(a.why_not(Call::Blind(120)), None);
+    let why = a.why_not(Call::Blind(130)).unwrap();
+    assert!(why.contains("a blind bid is at most 120"), "{why}");
+    a.call(Call::Pass).unwrap();
+    // C, after B's pass: its own first call may still be blind.
+    assert!(a.may_bid_blind(2));
+    assert_eq!(a.why_not(Call::Blind(120)), None);
+    a.call(Call::Bid(110)).unwrap();
+    // A: the forced opening was not of its choosing.
+    assert!(a.may_bid_blind(0));
+    assert_eq!(a.why_not(Call::Blind(120)), None);
+    a.call(Call::Bid(120)).unwrap();
+    // C again: it has called by choice, so no more blind bids.
+    assert_eq!(a.turn(), Some(2));
+    assert!(!a.may_bid_blind(2));
+    let why = a.why_not(Call::Blind(130)).unwrap();
+    assert!(why.contains("as the first call"), "{why}");
+}
+
+/// A bid over the bidder's own cap names the cap's reason, and bid_max
+/// only when bid_max is the cap: under ru (bid_max=300) a hand with the
+/// heart marriage may bid 220, and 225 is refused for the marriages.
+#[test]
+fn a_bid_over_the_cap_names_the_marriages_unless_bid_max_is_the_cap() {
+    let a = Auction::new(
+        &Rules::RU,
+        vec![Some(120), Some(220), None],
+        vec![false; 3],
+        100,
+    );
+    assert_eq!(a.why_not(Call::Bid(220)), None);
+    let why = a.why_not(Call::Bid(225)).unwrap();
+    assert!(
+        why.contains("120 plus the marriages in hand") && !why.contains("bid_max"),
+        "{why}"
+    );
+}

@@ -249,6 +249,15 @@ fn roles_rotate_with_the_declarer() {
     assert_eq!(Game::seat_of(1, 2).to_string(), "L");
     assert_eq!(Game::seat_of(1, 0).to_string(), "R");
     assert_eq!(Game::player_at(2, "L".parse().unwrap()), 0);
+    // Every seat of every declarer (players 0, 1, 2 in playing order),
+    // and back again.
+    for (declarer, d, l, r) in [(0, 0, 1, 2), (1, 1, 2, 0), (2, 2, 0, 1)] {
+        for (seat, player) in [("D", d), ("L", l), ("R", r)] {
+            let seat: tysiac::Seat = seat.parse().unwrap();
+            assert_eq!(Game::player_at(declarer, seat), player);
+            assert_eq!(Game::seat_of(declarer, player), seat);
+        }
+    }
     // Points are by player; the declarer's are the ones checked.
     let mut g = game("standard");
     let r = g.play(&played(2, 100, [20, 0, 100])).unwrap();

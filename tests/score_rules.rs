@@ -194,6 +194,22 @@ fn bid_floor_makes_a_low_player_pass() {
 }
 
 #[test]
+fn bid_floor_lets_the_opener_play_when_every_player_is_below_it() {
+    // Every player below −120: nobody could bid, so the forced opener
+    // plays all the same.
+    let mut g = game("ru bid_floor=-120");
+    g.totals = vec![-125, -130, -121];
+    g.play(&played(0, 100, &[100, 10, 10])).unwrap();
+    assert_eq!(g.totals, [-25, -120, -111]);
+    // One player exactly at the floor is not below it: Ala, below, must
+    // pass and leave the hand to Bartek.
+    let mut g = game("ru bid_floor=-120");
+    g.totals = vec![-125, -120, -130];
+    let e = g.play(&played(0, 100, &[100, 10, 10])).unwrap_err();
+    assert!(e.contains("bid_floor") && e.contains("-125"), "{e}");
+}
+
+#[test]
 fn cli_reports_a_bid_below_the_floor_on_its_line() {
     // Line 3: Ala fails 130 with 100 points: −130 < −120.
     // Line 4: Ala declares again: below the floor, an error on line 4.
@@ -776,4 +792,23 @@ fn reset_555_reaches_every_player_of_four() {
     h.musik = Some(cards("JH,QH,9D"));
     g.play(&h).unwrap();
     assert_eq!(g.totals, [0, 100, 10, 0]);
+}
+
+#[test]
+fn a_contract_above_the_highest_is_refused_at_its_edge() {
+    // standard: 120 and every marriage, 120 + 100 + 80 + 60 + 40 = 400.
+    let mut g = game("standard");
+    g.play(&played(0, 400, &[100, 10, 10])).unwrap();
+    assert_eq!(g.totals[0], -400);
+    let e = g.play(&played(0, 410, &[100, 10, 10])).unwrap_err();
+    assert!(
+        e.contains("above 400") && e.contains("every marriage"),
+        "{e}"
+    );
+    // ru: bid_max=300 holds the contract below what the cards allow.
+    let mut g = game("ru");
+    g.play(&played(0, 300, &[100, 10, 10])).unwrap();
+    assert_eq!(g.totals[0], -300);
+    let e = g.play(&played(0, 305, &[100, 10, 10])).unwrap_err();
+    assert!(e.contains("above 300") && e.contains("bid_max"), "{e}");
 }

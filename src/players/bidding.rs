@@ -665,6 +665,58 @@ mod tests {
         s.split_whitespace().map(|c| c.parse().unwrap()).collect()
     }
 
+    /// docs/rules.md: "From 800 points (the barrel) a player scores only
+    /// as declarer, and a defender never passes 990 on defence."
+    #[test]
+    fn what_defence_adds_to_a_total_by_the_barrel() {
+        let r = Rules::STANDARD;
+        // Below the barrel: all of it, up to 990 and no further.
+        assert_eq!(defence_added(&r, 790, 30), 30);
+        assert_eq!(defence_added(&r, 790, 200), 200);
+        assert_eq!(defence_added(&r, 795, 200), 195);
+        // On the barrel (800 and more): nothing.
+        assert_eq!(defence_added(&r, 800, 30), 0);
+        assert_eq!(defence_added(&r, 799, 30), 30);
+        // Without a barrel a defender's points all count, past 990 too.
+        let none: Rules = "standard barrel=0".parse().unwrap();
+        assert_eq!(defence_added(&none, 900, 30), 30);
+        assert_eq!(defence_added(&none, 980, 30), 30);
+    }
+
+    /// A made contract scores itself, a failed one loses itself, or the
+    /// bid under `failed_costs=bid`.
+    #[test]
+    fn a_declarers_score_made_and_failed() {
+        let r = Rules::STANDARD;
+        assert_eq!(declarer_score(&r, 120, 110, 130), 120);
+        assert_eq!(declarer_score(&r, 120, 110, 120), 120);
+        assert_eq!(declarer_score(&r, 120, 110, 100), -120);
+        let bid: Rules = "standard failed_costs=bid".parse().unwrap();
+        assert_eq!(declarer_score(&bid, 120, 110, 100), -110);
+        assert_eq!(declarer_score(&bid, 120, 110, 130), 120);
+    }
+
+    #[test]
+    fn the_best_value_is_the_first_calls() {
+        let value = |call: &str, expected_score: f64| CallValue {
+            call: call.into(),
+            expected_score,
+            contract: None,
+            probability: None,
+        };
+        let j = Judgement {
+            best: "110".into(),
+            calls: vec![value("110", 37.5), value("pass", 12.0)],
+            samples: 4,
+            fitting: 4,
+        };
+        assert_eq!(j.best_value(), 37.5);
+        assert_eq!(j.value_of(Call::Pass), Some(12.0));
+        assert_eq!(j.value_of(Call::Bid(120)), None);
+        let none = Judgement { calls: vec![], ..j };
+        assert_eq!(none.best_value(), 0.0);
+    }
+
     #[test]
     fn a_bid_above_120_shows_a_marriage() {
         let r = Rules::STANDARD;
