@@ -576,9 +576,9 @@ fn a_total_left_on_the_line_is_no_climb() {
 
 #[test]
 fn the_four_aces_raise_the_cap_only_when_all_four_are_held() {
-    // RULES.md, ace_marriage: "holding all four aces, leading an ace scores
-    // this, on the same terms as a marriage", so it raises the cap like
-    // one. ru (ace_marriage=200, bid_max=300):
+    // docs/rules.md, ace_marriage: "holding all four aces, leading one
+    // scores this much, like a marriage", so it raises the cap like one.
+    // ru (ace_marriage=200, bid_max=300):
     let ru: Rules = "ru".parse().unwrap();
     let four: CardSet = "A.A.A.A9TJ".parse().unwrap();
     let three: CardSet = "A.A.A.9TJQ".parse().unwrap();

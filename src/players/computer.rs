@@ -144,7 +144,7 @@ impl Computer {
             }
             PlayerKind::Pimc(n, inference) => {
                 let basis = self.basis_for(rules);
-                let values = self.layouts(&seen, h.deal_index, n, inference, basis, solver, seed);
+                let values = self.layouts(&seen, h.deal_index, n, inference, solver, seed);
                 let j = bidding::judge(&seen, &values, basis);
                 return legal
                     .into_iter()
@@ -170,10 +170,10 @@ impl Computer {
         deal_index: u64,
         n: usize,
         inference: Inference,
-        basis: Basis,
         solver: &mut Solver,
         seed: u64,
     ) -> Vec<LayoutValue> {
+        let basis = self.basis_for(&seen.rules);
         let facts: Vec<u16> = seen
             .auction
             .calls

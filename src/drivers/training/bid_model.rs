@@ -191,12 +191,14 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
         if p.abs() < 1e-12 {
             continue;
         }
-        for row in col + 1..n {
-            let f = a[row][col] / p;
-            for c in col..n {
-                a[row][c] -= f * a[col][c];
+        let (done, below) = a.split_at_mut(col + 1);
+        let pivot_row = &done[col];
+        for (k, r) in below.iter_mut().enumerate() {
+            let f = r[col] / p;
+            for (x, y) in r[col..].iter_mut().zip(&pivot_row[col..]) {
+                *x -= f * y;
             }
-            b[row] -= f * b[col];
+            b[col + 1 + k] -= f * b[col];
         }
     }
     let mut s = vec![0.0; n];
