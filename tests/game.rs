@@ -560,3 +560,32 @@ fn auction_advice_reads_the_others_calls() {
         "{err}"
     );
 }
+
+/// A deal of 24 different cards in the wrong shape (8, 6, 7 and a musik of
+/// 3) is refused: each hand is 7 cards.
+#[test]
+fn a_deal_in_the_wrong_shape_is_refused() {
+    use tysiac::{CardSet, Deal};
+    let set = |s: &str| {
+        s.split(',')
+            .map(|c| c.parse().unwrap())
+            .collect::<CardSet>()
+    };
+    let mut t = Table::new(
+        Rules::STANDARD,
+        vec!["A".into(), "B".into(), "C".into()],
+        5,
+        0,
+    )
+    .unwrap();
+    let deal = Deal::new(
+        [
+            set("AH,KH,QH,TH,AD,KD,QD,JH"),
+            set("9H,TD,JD,9D,AC,KC"),
+            set("QC,TC,JC,9C,AS,KS,QS"),
+        ],
+        set("TS,JS,9S"),
+    );
+    let e = t.set_cards(deal).unwrap_err();
+    assert!(e.to_string().contains("7 7 7 cards"), "{e}");
+}

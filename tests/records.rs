@@ -718,3 +718,13 @@ fn void_deals_read_back() {
     }
     assert!(found, "no void deal in 200 seeds");
 }
+
+/// A name is one word of at most 40 bytes: 40 is kept, 41 refused.
+#[test]
+fn a_name_of_forty_bytes_is_kept_and_of_forty_one_refused() {
+    use tysiac::game::record::check_names;
+    let forty = "a".repeat(40);
+    assert_eq!(check_names(&[forty, "B".into(), "C".into()]), Ok(()));
+    let e = check_names(&["a".repeat(41), "B".into(), "C".into()]).unwrap_err();
+    assert!(e.contains("at most 40 bytes"), "{e}");
+}

@@ -812,3 +812,13 @@ fn a_contract_above_the_highest_is_refused_at_its_edge() {
     let e = g.play(&played(0, 305, &[100, 10, 10])).unwrap_err();
     assert!(e.contains("above 300") && e.contains("bid_max"), "{e}");
 }
+
+/// A points check names last_trick_bonus only when the rules have one.
+#[test]
+fn a_points_error_names_the_last_trick_bonus_only_when_there_is_one() {
+    use tysiac::engine::score::check_points;
+    let e = check_points(&Rules::STANDARD, [100, 10, 5]).unwrap_err();
+    assert!(!e.contains("last_trick_bonus"), "{e}");
+    let e = check_points(&rules("standard last_trick_bonus=10"), [100, 10, 5]).unwrap_err();
+    assert!(e.contains("last_trick_bonus=10"), "{e}");
+}

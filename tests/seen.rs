@@ -63,6 +63,15 @@ fn check_game(rules: Rules, seed: u64, players: Vec<String>) -> usize {
             );
             // Only the player to act has options.
             assert_eq!(v.legal.is_some(), turn.player == me);
+            // The decision, as the page and the API read it.
+            let decision = match turn.decision {
+                Decision::Redeal(_) => "redeal",
+                Decision::Call => "call",
+                Decision::Exchange => "exchange",
+                Decision::Contract => "contract",
+                Decision::Play => "play",
+            };
+            assert_eq!(v.turn.as_ref().map(|t| t.decision), Some(decision));
         }
         let a = computers[turn.player].act(&t, &turn, &mut solver);
         t.act(a).unwrap();
