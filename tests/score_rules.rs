@@ -358,6 +358,20 @@ fn cap_1000_shows_the_winner_at_1000() {
     assert_eq!(g.result, Some(GameResult::Winner(0)));
     assert_eq!(g.totals[0], 1000);
     assert_eq!(g.result_text(&GameResult::Winner(0)), "Ala wins with 1000");
+    assert!(g.hands[0]
+        .notes
+        .iter()
+        .any(|n| n.contains("written as 1000")));
+    // Exactly 1000 (880 + 120) needs no rewriting, and says none.
+    let mut g = game("standard cap_1000=yes");
+    g.totals = vec![880, 0, 0];
+    g.play(&played(0, 120, &[130, 40, 30])).unwrap();
+    assert_eq!(g.totals[0], 1000);
+    assert!(
+        !g.hands[0].notes.iter().any(|n| n.contains("written as")),
+        "{:?}",
+        g.hands[0].notes
+    );
     let mut g = game("standard");
     g.totals = vec![950, 0, 0];
     g.play(&played(0, 120, &[130, 40, 30])).unwrap();
