@@ -139,8 +139,8 @@ def test_the_check_hands_are_played_out_as_declarer_and_defender(client, tmp_pat
                        player="pimc:2")
     assert n == 3 * (2 + 1 + 1)
     names = sorted(os.listdir(tmp_path / "out"))
-    assert [x for x in names if x.endswith(".jsonl")] == [
-        f"hand-{k}{s}.jsonl" for k in range(3) for s in ("", "-l", "-r")]
+    assert [x for x in names if x.endswith(".jsonl")] == sorted(
+        f"hand-{k}{s}.jsonl" for k in range(3) for s in ("", "-l", "-r"))
     import json
     for k, line in enumerate(hands.splitlines()):
         hand = line.split()[0]
