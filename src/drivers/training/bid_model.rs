@@ -90,7 +90,7 @@ pub fn rows_of(game: &PlayedGame, rules: &Rules, solver: &mut Solver) -> Result<
 const RIDGE: f64 = 1.0;
 /// Thresholds with fewer rows on either side than this are left to the
 /// tails (chance 1 below the first, 0 above the last).
-const TAIL_ROWS: usize = 5;
+pub const TAIL_ROWS: usize = 5;
 
 /// Fits `P(δ ≥ t)` for every whole `t` with at least [`TAIL_ROWS`] rows on
 /// each side.
