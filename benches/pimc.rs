@@ -139,6 +139,7 @@ fn main() {
         hand: None,
         seat: tysiac::Seat::D,
         confidence: 0.5,
+        as_bid_samples: false,
     };
     let t = Instant::now();
     let games = play_games(&rules, &play, &workers, &tysiac::solver::no_progress);

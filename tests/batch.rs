@@ -254,6 +254,38 @@ fn bid_table_lookup_is_the_bid_report() {
 }
 
 #[test]
+fn a_double_dummy_table_is_bid_on_the_double_dummy_basis() {
+    // `--basis dd` reaches the rows: each is `bid --basis dd`'s report,
+    // and not the real-play one (which differs on this hand's levels).
+    let hands = hands_file("dd-basis");
+    let out = temp("dd-basis.jsonl");
+    std::fs::write(&out, table(&hands, &["--basis", "dd"])).unwrap();
+    let hand = hand_at(2 * 34_567 + 11).to_string();
+    let seed = hand_seed(9, hand.parse().unwrap()).to_string();
+    let json =
+        |args: &[&str]| -> serde_json::Value { serde_json::from_str(&run_ok(args)).unwrap() };
+    let looked = json(&["bid", &hand, "--table", out.to_str().unwrap(), "--json"]);
+    let bid = |basis: &str| {
+        json(&[
+            "bid",
+            &hand,
+            "--samples",
+            "4",
+            "--seed",
+            &seed,
+            "--basis",
+            basis,
+            "--json",
+        ])
+    };
+    let (mut dd, real) = (bid("dd"), bid("real"));
+    assert_eq!(looked["basis"], "double_dummy");
+    dd["table"] = looked["table"].clone();
+    assert_eq!(looked, dd);
+    assert_ne!(looked["levels"], real["levels"]);
+}
+
+#[test]
 fn bad_input_is_named() {
     let bad = temp("bad-hands.txt");
     std::fs::write(&bad, "AKQ.T9..AJ\n\nAKQ.T9..XJ\n").unwrap();

@@ -125,7 +125,7 @@ fn sampled_musiks_bring_marriages_as_often_as_counting_says() {
     // musiks (two pairs cannot fit in three cards).
     let h = hand("AT9.AT.A.A");
     let exact = 60.0 / 680.0;
-    let r = bid::report(h, &Rules::STANDARD, &BidOptions::default(), &[]);
+    let r = bid::report(h, &Rules::STANDARD, &BidOptions::default(), &[]).unwrap();
     assert!((r.new_marriage.exact - exact).abs() < 1e-12);
     let n = 20_000;
     let hits = (0..n)
@@ -248,7 +248,7 @@ fn all_hearts_makes_130_against_every_layout() {
         let s = samples(h, &rules, &opts);
         let points: Vec<u16> = s.iter().map(|x| x.points).collect();
         assert!(points.iter().all(|&p| p >= 130), "{rules}: {points:?}");
-        let r = bid::report(h, &rules, &opts, &s);
+        let r = bid::report(h, &rules, &opts, &s).unwrap();
         assert_eq!(r.cap, 220);
         for row in r.levels.iter().filter(|l| l.level <= 130) {
             assert_eq!(
@@ -296,7 +296,7 @@ fn aces_and_tens_make_exactly_what_the_musik_leaves() {
     }
     assert!(exact_checked > 30);
     // The musik is worth at most TS + K + K = 18, so 100 is always made.
-    let r = bid::report(h, &rules, &opts, &s);
+    let r = bid::report(h, &rules, &opts, &s).unwrap();
     assert_eq!(r.levels[0].probability, 1.0);
     // No marriage in hand: the cap is 120, and 130 is shown but not allowed.
     assert_eq!(r.cap, 120);
@@ -325,7 +325,7 @@ fn upper_bounds_and_the_realistic_gap_hold_per_sample() {
         assert!(x.points <= x.double_dummy, "realistic beat double-dummy");
         assert!(x.chosen.is_some());
     }
-    let r = bid::report(h, &rules, &opts, &s);
+    let r = bid::report(h, &rules, &opts, &s).unwrap();
     let real = r.realistic.unwrap();
     assert!(real.mean_gap >= 0.0 && real.levels.iter().all(|g| g.gap >= 0.0));
 }
@@ -381,7 +381,7 @@ fn the_cap_follows_the_marriages_in_hand() {
             basis: Basis::DoubleDummy,
             ..BidOptions::default()
         };
-        let r = bid::report(hand(text), &rules, &dd, &s);
+        let r = bid::report(hand(text), &rules, &dd, &s).unwrap();
         assert_eq!(r.cap, cap, "{text} {rules}");
         assert_eq!(r.levels[0].level, 100);
         for l in &r.levels {

@@ -312,3 +312,28 @@ fn a_bid_table_row_keeps_its_basis() {
     assert_eq!(row["limit"], r["worth_bidding"]);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_library_reports_uncovered_rules_as_an_error() {
+    // `bid::report` on the real-play basis under rules the model does not
+    // cover: an error naming them, not a panic; on the double-dummy basis
+    // the same samples make a report.
+    use tysiac::estimate::bid::{self, BidOptions};
+    use tysiac::estimate::real::Basis;
+    let rules: tysiac::Rules = "standard musik=discard".parse().unwrap();
+    let hand: tysiac::CardSet = "AKQ.T9..AJ".parse().unwrap();
+    let real = BidOptions::default();
+    let e = bid::report(hand, &rules, &real, &[])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("does not cover") && e.contains("musik=discard"),
+        "{e}"
+    );
+    let dd = BidOptions {
+        basis: Basis::DoubleDummy,
+        ..real
+    };
+    assert!(bid::report(hand, &rules, &dd, &[]).is_ok());
+    assert!(bid::report(hand, &tysiac::Rules::STANDARD, &real, &[]).is_ok());
+}

@@ -488,7 +488,7 @@ fn bid_report_every_field_from_hand_made_samples() {
         sample(145, "..KQ.9"),
         sample(230, "..9.KT"),
     ];
-    let r = bid::report(hand, &rules, &opts, &samples);
+    let r = bid::report(hand, &rules, &opts, &samples).unwrap();
     assert_eq!(r.hand, hand.to_string());
     assert_eq!(r.rules, "standard");
     assert_eq!(r.mode, "double_dummy");

@@ -61,6 +61,7 @@ fn the_play_report_sums_up_games_set_by_hand() {
         hand: None,
         seat: tysiac::Seat::D,
         confidence: 0.5,
+        as_bid_samples: false,
     };
     let mut games = play_games(&rules, &opts, &Workers::new(rules, 1).unwrap(), &|| {});
     // (points, dd value, contract, made, D's score)

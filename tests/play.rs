@@ -16,6 +16,7 @@ fn opts(declarer: &str, defenders: &str, deals: usize) -> PlayOptions {
         hand: None,
         seat: tysiac::Seat::D,
         confidence: 0.5,
+        as_bid_samples: false,
     }
 }
 

@@ -292,3 +292,56 @@ fn exchange_uniformity_test_rejects_lowest_card_never_to_l() {
         "the biased layouts passed: chi-square {chi2:.1}, |z| {z:.2}"
     );
 }
+
+/// How often each unseen card is in the musik of samples `from..from + n`.
+fn musik_landings(rules: &Rules, known: CardSet, seed: u64, from: usize, n: usize) -> Vec<usize> {
+    let unseen: Vec<_> = (!known).iter().collect();
+    let mut landed = vec![0; unseen.len()];
+    for i in from..from + n {
+        let deal = bid::sample_deal(rules, known, seed, i);
+        assert_eq!(deal.hands[Seat::D.index()], known, "sample {i}");
+        for (k, &c) in unseen.iter().enumerate() {
+            landed[k] += usize::from(deal.musik.contains(c));
+        }
+    }
+    landed
+}
+
+#[test]
+fn bid_samples_share_the_musik_out_evenly() {
+    // Three players: 17 unseen cards, a musik of 3, so each block of 17
+    // samples puts every unseen card in the musik exactly 3 times, whatever
+    // the block and the seed; uniform draws would not (the chance that 17
+    // independent musiks are that even is below 1e-6).
+    for (seed, block) in [(11, 0), (11, 5), (12, 1)] {
+        let landed = musik_landings(&Rules::STANDARD, hand(), seed, 17 * block, 17);
+        assert!(
+            landed.iter().all(|&n| n == 3),
+            "seed {seed}, block {block}: {landed:?}"
+        );
+    }
+    // Two players: 14 unseen, a musik of 2: every card once in 7 samples.
+    let two: Rules = "players=2".parse().unwrap();
+    let known: CardSet = "ATKQ.T9.9.AJ9".parse().unwrap();
+    assert_eq!(known.len(), 10);
+    for block in [0, 3] {
+        let landed = musik_landings(&two, known, 11, 7 * block, 7);
+        assert!(
+            landed.iter().all(|&n| n == 1),
+            "two players, block {block}: {landed:?}"
+        );
+    }
+}
+
+#[test]
+fn bid_balanced_blocks_differ_between_blocks_and_seeds() {
+    // The blocks are shuffled afresh: two blocks (and two seeds) do not
+    // repeat the same musiks in the same order.
+    let musiks = |seed, from| -> Vec<CardSet> {
+        (from..from + 17)
+            .map(|i| bid::sample_deal(&Rules::STANDARD, hand(), seed, i).musik)
+            .collect()
+    };
+    assert_ne!(musiks(11, 0), musiks(11, 17));
+    assert_ne!(musiks(11, 0), musiks(12, 0));
+}

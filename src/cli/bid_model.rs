@@ -206,7 +206,8 @@ fn check(a: &CheckArgs) -> Result<(), String> {
     let mut real = Vec::new();
     let mut dd = Vec::new();
     for (h, p) in &with {
-        let (r, d) = answers(h.hand, &rules, samples, &workers, &|| bar.tick());
+        let (r, d) = answers(h.hand, &rules, samples, &workers, &|| bar.tick())
+            .map_err(|e| e.to_string())?;
         real.push(compare(h, &r, p, &rules));
         dd.push(compare(h, &d, p, &rules));
     }

@@ -48,6 +48,7 @@ pub fn run(
         hand: Some(hand),
         seat: tysiac::Seat::D,
         confidence: c.confidence,
+        as_bid_samples: true,
     };
     let workers = match Workers::new(rules, c.threads) {
         Ok(w) => w,

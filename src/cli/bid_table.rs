@@ -128,9 +128,13 @@ pub fn run(args: BidTableArgs) -> ExitCode {
             &args.rules,
             args.samples,
             args.seed,
-            Default::default(),
+            args.basis,
             &workers,
         );
+        let rows = match rows {
+            Ok(rows) => rows,
+            Err(e) => return fail(e),
+        };
         let lines: Vec<String> = rows
             .iter()
             .map(|r| serde_json::to_string(r).expect("row serializes"))

@@ -131,6 +131,7 @@ pub fn run(args: PlayArgs) -> ExitCode {
         hand,
         seat: args.seat.0,
         confidence: args.confidence,
+        as_bid_samples: false,
     };
     let workers = match Workers::new(rules, args.threads) {
         Ok(w) => w,

@@ -388,7 +388,8 @@ fn double_dummy() -> Basis {
 }
 
 /// Solves hands `hands` (with their item indices) of a bid table: all their
-/// samples are spread over `workers` at once, rows in hand order.
+/// samples are spread over `workers` at once, rows in hand order. An error
+/// when the basis is real play and the model does not cover the rules.
 pub fn table_rows(
     hands: &[(usize, CardSet)],
     rules: &Rules,
@@ -396,7 +397,7 @@ pub fn table_rows(
     seed: u64,
     basis: Basis,
     workers: &crate::solver::Workers,
-) -> Vec<TableRow> {
+) -> Result<Vec<TableRow>, crate::estimate::InputError> {
     let opts: Vec<BidOptions> = hands
         .iter()
         .map(|&(_, h)| hand_options(samples, seed, h, basis))
@@ -440,8 +441,8 @@ pub fn table_rows(
                 })
                 .collect();
             let report =
-                crate::estimate::bid::report_with_defence(hand, rules, o, &declarer, &defence);
-            TableRow::from_report(index, seed, &report)
+                crate::estimate::bid::report_with_defence(hand, rules, o, &declarer, &defence)?;
+            Ok(TableRow::from_report(index, seed, &report))
         })
         .collect()
 }

@@ -12,6 +12,7 @@ use crate::engine::rules::Rules;
 use crate::engine::sample::{deal_around, sample_rng};
 use crate::engine::score::hand_score;
 use crate::engine::seat::Seat;
+use crate::estimate::bid;
 use crate::estimate::stats::wilson;
 use crate::players::player::{decision_seed, Context, Player, PlayerKind};
 use crate::solver::Solver;
@@ -34,6 +35,11 @@ pub struct PlayOptions {
     pub seat: Seat,
     /// The chance a `pimc` declarer wants before it announces a level.
     pub confidence: f64,
+    /// Deals around the fixed declarer's hand drawn as `bid` draws its
+    /// samples (the musik shared out evenly, [`bid::sample_deal`]), so
+    /// that `bid --play` plays the very deals `bid` of the same seed
+    /// solves; otherwise each deal on its own (`play --hand`).
+    pub as_bid_samples: bool,
 }
 
 /// One game.
@@ -74,6 +80,9 @@ fn moves_text<S: serde::Serializer>(moves: &[Move], s: S) -> Result<S::Ok, S::Er
 fn deal_for(rules: &Rules, opts: &PlayOptions, index: usize) -> Deal {
     let mut rng = sample_rng(opts.seed, index as u64);
     match opts.hand {
+        Some(h) if opts.as_bid_samples && opts.seat == Seat::D => {
+            bid::sample_deal(rules, h, opts.seed, index)
+        }
         Some(h) => {
             let d = deal_around(rules, h, &mut rng);
             // The hand to its seat, the piles dealt around it to the others

@@ -26,7 +26,9 @@ use crate::engine::contract::{cap, guessed_exchanges, levels_from};
 use crate::engine::deal::{Deal, Exchange};
 use crate::engine::random::SeededRng;
 use crate::engine::rules::{Players, Rules};
-use crate::engine::sample::{combinations, deal_around, deal_unseen, declarer_layout, sample_rng};
+use crate::engine::sample::{
+    balanced_musik, combinations, deal_around_balanced, deal_unseen, declarer_layout, sample_rng,
+};
 use crate::solver::Solver;
 use crate::solver::{Progress, Workers};
 
@@ -161,16 +163,24 @@ pub struct BidSample {
 
 /// The deal of sample `index` of a run seeded with `seed`: `hand` for the
 /// declarer and the 17 other cards dealt uniformly, 7 to L, 7 to R and 3 to
-/// the musik. What [`solve_sample`] solves (it goes on drawing from the same
+/// the musik, the samples sharing the musik out evenly
+/// ([`deal_around_balanced`]). What [`solve_sample`] solves (it goes on drawing from the same
 /// generator in realistic mode); public so that tests can check the deals
 /// `bid` builds for uniformity.
 pub fn sample_deal(rules: &Rules, hand: CardSet, seed: u64, index: usize) -> Deal {
-    deal_sample(rules, hand, &mut sample_rng(seed, index as u64))
+    deal_sample(
+        rules,
+        hand,
+        seed,
+        index,
+        &mut sample_rng(seed, index as u64),
+    )
 }
 
-fn deal_sample(rules: &Rules, hand: CardSet, rng: &mut SeededRng) -> Deal {
-    // Which musik D takes is drawn at random: with two players, the first.
-    deal_around(rules, hand, rng)
+fn deal_sample(rules: &Rules, hand: CardSet, seed: u64, index: usize, rng: &mut SeededRng) -> Deal {
+    // The samples share the musik out evenly (most of their spread); the
+    // rest of the cards are dealt from the sample's own stream.
+    deal_around_balanced(rules, hand, seed, index as u64, rng)
 }
 
 /// The layouts a realistic sample chooses its exchange on: D's hand and
@@ -193,7 +203,7 @@ pub fn sample_choice_layouts(
     count: usize,
 ) -> (Deal, Vec<Deal>) {
     let mut rng = sample_rng(seed, index as u64);
-    let deal = deal_sample(rules, hand, &mut rng);
+    let deal = deal_sample(rules, hand, seed, index, &mut rng);
     let layouts = choice_layouts(&deal, count, &mut rng);
     (deal, layouts)
 }
@@ -213,7 +223,7 @@ pub fn solve_sample(
     // against 4.2 ms a sample).
     solver.clear();
     let mut rng = sample_rng(opts.seed, index as u64);
-    let deal = deal_sample(&rules, hand, &mut rng);
+    let deal = deal_sample(&rules, hand, opts.seed, index, &mut rng);
     let double_dummy = solver.best_exchange(&deal).1;
     let (points, chosen) = match opts.realistic {
         None => (double_dummy, None),
@@ -443,11 +453,14 @@ pub fn defend_sample(solver: &mut Solver, hand: CardSet, seed: u64, index: usize
 /// The layout of defence sample `index` ([`defend_sample`]): the deal,
 /// and the hand's seat in it.
 fn defence_layout(rules: &Rules, hand: CardSet, seed: u64, index: usize) -> (Deal, usize) {
-    // A stream of its own, apart from the declarer samples'.
-    let mut rng = sample_rng(seed ^ DEFENCE_STREAM, index as u64);
+    // A stream of its own, apart from the declarer samples'; the musik
+    // shared out evenly, as theirs.
+    let seed = seed ^ DEFENCE_STREAM;
+    let mut rng = sample_rng(seed, index as u64);
     match rules.players {
         Players::Three => {
-            let piles = deal_unseen(hand, &[7, 7, 3], &mut rng);
+            let musik = balanced_musik(hand, 3, seed, index as u64);
+            let piles = deal_unseen(hand | musik, &[7, 7], &mut rng);
             let seat = if rand::Rng::gen_bool(&mut rng, 0.5) {
                 1
             } else {
@@ -456,11 +469,12 @@ fn defence_layout(rules: &Rules, hand: CardSet, seed: u64, index: usize) -> (Dea
             let mut hands = [piles[0], piles[1], piles[1]];
             hands[seat] = hand;
             hands[3 - seat] = piles[1];
-            (Deal::new(hands, piles[2]), seat)
+            (Deal::new(hands, musik), seat)
         }
         Players::Two => {
-            let piles = deal_unseen(hand, &[10, 2, 2], &mut rng);
-            (Deal::two(piles[0], hand, piles[1], piles[2]), 1)
+            let musik = balanced_musik(hand, 2, seed, index as u64);
+            let piles = deal_unseen(hand | musik, &[10, 2], &mut rng);
+            (Deal::two(piles[0], hand, musik, piles[1]), 1)
         }
     }
 }
@@ -519,28 +533,31 @@ pub fn brings_marriage(hand: CardSet, musik: CardSet) -> bool {
 }
 
 /// Summarises `samples` (from [`simulate`]) into the report, without the
-/// defence (`defence` and `worth_bidding` are `None`).
-pub fn report(hand: CardSet, rules: &Rules, opts: &BidOptions, samples: &[BidSample]) -> BidReport {
+/// defence (`defence` and `worth_bidding` are `None`). An error when the
+/// basis is real play and the model does not cover the rules
+/// ([`real_model`]).
+pub fn report(
+    hand: CardSet,
+    rules: &Rules,
+    opts: &BidOptions,
+    samples: &[BidSample],
+) -> Result<BidReport, InputError> {
     report_with_defence(hand, rules, opts, samples, &[])
 }
 
 /// Summarises `samples` and the defence samples (from
-/// [`simulate_defence`]; none: no defence) into the report. On the
-/// real-play basis the rules must be covered by the model
-/// ([`BidModel::covering`]; [`estimate`] checks it).
+/// [`simulate_defence`]; none: no defence) into the report. An error when
+/// the basis is real play and the model does not cover the rules
+/// ([`real_model`]).
 pub fn report_with_defence(
     hand: CardSet,
     rules: &Rules,
     opts: &BidOptions,
     samples: &[BidSample],
     defence_samples: &[u16],
-) -> BidReport {
+) -> Result<BidReport, InputError> {
     let model = match opts.basis {
-        Basis::RealPlay => Some(
-            BidModel::shipped()
-                .covering(rules)
-                .expect("the real-play basis needs rules the model covers"),
-        ),
+        Basis::RealPlay => Some(real_model(rules)?),
         Basis::DoubleDummy => None,
     };
     let points: Vec<u16> = samples.iter().map(|s| s.points).collect();
@@ -645,7 +662,7 @@ pub fn report_with_defence(
             .map(|r| r.level)
             .max()
     });
-    BidReport {
+    Ok(BidReport {
         best_contract: if samples.is_empty() {
             None
         } else {
@@ -672,7 +689,7 @@ pub fn report_with_defence(
         histogram: Histogram::new(points.iter().copied(), 10),
         new_marriage,
         realistic,
-    }
+    })
 }
 
 /// Each sample's chance in real play of reaching each of `levels`: the
@@ -755,5 +772,5 @@ pub fn estimate(
     let workers = Workers::new(*rules, opts.threads)?;
     let samples = simulate(hand, &workers, opts, progress);
     let defence = simulate_defence(hand, &workers, opts, progress);
-    Ok(report_with_defence(hand, rules, opts, &samples, &defence))
+    report_with_defence(hand, rules, opts, &samples, &defence)
 }

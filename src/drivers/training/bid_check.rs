@@ -17,6 +17,7 @@ use crate::engine::sample::{deal_unseen, sample_rng};
 use crate::estimate::bid::{self, BidOptions, BidReport};
 use crate::estimate::real::Basis;
 use crate::estimate::stats::wilson;
+use crate::estimate::InputError;
 use crate::solver::{Progress, Workers};
 
 /// How strong a drawn hand is, by the simplest measures a player uses.
@@ -290,7 +291,7 @@ pub fn answers(
     samples: usize,
     workers: &Workers,
     progress: Progress,
-) -> (BidReport, BidReport) {
+) -> Result<(BidReport, BidReport), InputError> {
     let real = BidOptions {
         samples,
         basis: Basis::RealPlay,
@@ -302,10 +303,10 @@ pub fn answers(
     };
     let declarer = bid::simulate(hand, workers, &real, progress);
     let defence = bid::simulate_defence(hand, workers, &real, progress);
-    (
-        bid::report_with_defence(hand, rules, &real, &declarer, &defence),
-        bid::report_with_defence(hand, rules, &dd, &declarer, &defence),
-    )
+    Ok((
+        bid::report_with_defence(hand, rules, &real, &declarer, &defence)?,
+        bid::report_with_defence(hand, rules, &dd, &declarer, &defence)?,
+    ))
 }
 
 /// A calibration picture (SVG): each tenth's mean predicted chance against
@@ -453,7 +454,8 @@ mod tests {
                 ..BidOptions::default()
             },
             &[],
-        );
+        )
+        .unwrap();
         report.levels = vec![row(100, 0.9), row(110, 0.55), row(120, 0.1), row(130, 0.0)];
         report.worth_bidding = limit;
         let played = Played {

@@ -113,6 +113,7 @@ pub fn game_of(
         seat: Seat::D,
         hand: None,
         confidence: 0.5,
+        as_bid_samples: false,
     };
     play_game(rules, &opts, index, solver)
 }

@@ -760,6 +760,7 @@ async fn play(State(jobs): Shared, bytes: Bytes) -> Answer {
         hand,
         seat: Seat::D,
         confidence: confidence(req.confidence)?,
+        as_bid_samples: false,
     };
     let threads = jobs.config.threads;
     run(
