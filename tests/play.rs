@@ -497,3 +497,52 @@ fn self_play_books_each_seats_own_points() {
         assert_eq!(g.score[0], if made { c } else { -c });
     }
 }
+
+#[test]
+fn a_fixed_hand_is_dealt_the_same_piles_from_any_seat_and_as_bid_only_when_asked() {
+    // `play --hand H --seat S`: each deal on its own, the same piles for
+    // any seat of H (only their places differ), so the check's declarer
+    // and defence playouts are drawn alike; `as_bid_samples` (bid --play)
+    // deals the declarer's hand as `bid` does instead.
+    let rules = Rules::STANDARD;
+    let hand: CardSet = "AKQ.T9..AJ".parse().unwrap();
+    let workers = Workers::new(rules, 1).unwrap();
+    let deals = |seat: Seat, as_bid: bool| -> Vec<tysiac::Deal> {
+        let o = PlayOptions {
+            hand: Some(hand),
+            seat,
+            as_bid_samples: as_bid,
+            ..opts("simple", "simple", 17)
+        };
+        play_games(&rules, &o, &workers, &no_progress)
+            .into_iter()
+            .map(|g| g.deal)
+            .collect()
+    };
+    let (d, l, r) = (
+        deals(Seat::D, false),
+        deals(Seat::L, false),
+        deals(Seat::R, false),
+    );
+    for k in 0..17 {
+        assert_eq!(d[k].hands[0], hand);
+        assert_eq!((l[k].hands[1], r[k].hands[2]), (hand, hand));
+        assert_eq!(
+            [l[k].hands[0], l[k].hands[2]],
+            [d[k].hands[1], d[k].hands[2]]
+        );
+        assert_eq!(
+            [r[k].hands[0], r[k].hands[1]],
+            [d[k].hands[1], d[k].hands[2]]
+        );
+        assert_eq!((l[k].musik, r[k].musik), (d[k].musik, d[k].musik));
+    }
+    let as_bid = deals(Seat::D, true);
+    for (k, deal) in as_bid.iter().enumerate() {
+        assert_eq!(
+            *deal,
+            tysiac::estimate::bid::sample_deal(&rules, hand, 77, k)
+        );
+    }
+    assert_ne!(as_bid, d);
+}
