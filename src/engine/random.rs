@@ -24,6 +24,11 @@ pub fn rng(seed: u64) -> SeededRng {
 /// second, and between calls in one process: the clock's nanoseconds, the
 /// process id and a count of the calls, mixed by a hash with the process's
 /// random keys.
+///
+/// Not in the browser's WebAssembly, which has no clock to read without
+/// the page: there the page gives the seed (the library itself never
+/// draws one).
+#[cfg(not(target_family = "wasm"))]
 pub fn clock_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     use std::sync::atomic::{AtomicU64, Ordering};

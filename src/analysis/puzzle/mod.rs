@@ -736,7 +736,12 @@ impl fmt::Display for Counts {
 /// same for any number of threads: the first `count` puzzles in candidate
 /// order, duplicates dropped.
 pub fn generate(opts: &Options, count: usize, limit: u64, threads: usize) -> (Vec<Puzzle>, Counts) {
-    let threads = threads.max(1);
+    // In the browser no thread can be started: one solver, this thread.
+    let threads = if crate::solver::CAN_SPAWN_THREADS {
+        threads.max(1)
+    } else {
+        1
+    };
     let mut solvers: Vec<Solver> = (0..threads).map(|_| Solver::new(opts.rules)).collect();
     let mut puzzles = Vec::new();
     let mut counts = Counts::default();
