@@ -41,7 +41,76 @@ function marriages(cards) {
 function cap(cards) { return 120 + marriages(cards).reduce((a, s) => a + MARRIAGE[s], 0); }
 
 // ---------------------------------------------------------------- API
+// Two transports, one page. Served by `tysiac serve`, requests go to its
+// JSON API with fetch. Built as static files (scripts/web.sh, which marks
+// index.html with <meta name="tysiac-transport" content="worker">), they go
+// to Web Workers each running the library as WebAssembly (worker.js): the
+// same endpoints, bodies and answers. JavaScript only carries JSON.
+const TRANSPORT = (document.querySelector('meta[name="tysiac-transport"]') || {}).content || 'http';
+const IN_BROWSER = TRANSPORT === 'worker';
+
+// The workers: one per core the browser reports, at most 8, started when
+// first needed; each answers one request at a time.
+const pool = { size: Math.max(1, Math.min(8, navigator.hardwareConcurrency || 2)), all: [], idle: [], queue: [], next: 1 };
+function poolWorker() {
+  const w = new Worker('worker.js');
+  w.onmessage = e => {
+    const m = e.data, task = w.task;
+    if (!task || m.id !== task.id) return;
+    if (m.progress) { if (task.onProgress) task.onProgress(m.progress[0], m.progress[1]); return; }
+    w.task = null;
+    poolRelease(w);
+    task.settle(m.reply);
+  };
+  w.onerror = e => {
+    e.preventDefault();
+    const task = w.task;
+    poolReplace(w);
+    if (task) task.settle({ error: 'the worker stopped: ' + (e.message || 'error'), status: 500, field: null });
+  };
+  pool.all.push(w);
+  return w;
+}
+function poolRelease(w) {
+  const task = pool.queue.shift();
+  if (task) poolStart(w, task); else pool.idle.push(w);
+}
+// A worker stopped (cancelled or broken) gives its place to a fresh one.
+function poolReplace(w) {
+  w.terminate();
+  pool.all = pool.all.filter(x => x !== w);
+  pool.idle = pool.idle.filter(x => x !== w);
+  if (pool.queue.length) poolStart(poolWorker(), pool.queue.shift());
+}
+function poolStart(w, task) {
+  w.task = task;
+  w.postMessage({ id: task.id, endpoint: task.endpoint, body: task.body });
+}
+// One request to the library: a promise of its answer, and a cancel that
+// stops it at once (the worker is ended and replaced).
+function workerCall(endpoint, body, onProgress) {
+  let task;
+  const promise = new Promise((resolve, reject) => {
+    task = { id: pool.next++, endpoint, body, onProgress, settle: reply => {
+      if ('ok' in reply) return resolve(reply.ok);
+      const err = new Error(reply.error);
+      err.status = reply.status;
+      err.field = reply.field;
+      reject(err);
+    } };
+  });
+  const w = pool.idle.pop() || (pool.all.length < pool.size ? poolWorker() : null);
+  if (w) poolStart(w, task); else pool.queue.push(task);
+  const cancel = () => {
+    const busy = pool.all.find(x => x.task === task);
+    if (busy) { busy.task = null; poolReplace(busy); } else pool.queue = pool.queue.filter(t => t !== task);
+    task.settle({ error: 'cancelled', status: 409, field: null });
+  };
+  return { promise, cancel };
+}
+
 async function api(path, body, method = 'POST') {
+  if (IN_BROWSER) return workerCall(path.replace(/^\//, ''), body || {}).promise;
   const opts = { method, headers: { 'Content-Type': 'application/json' } };
   if (body !== undefined) opts.body = JSON.stringify(body);
   const res = await fetch('/api' + path, opts);
@@ -50,8 +119,16 @@ async function api(path, body, method = 'POST') {
   if (!res.ok) throw new Error(data.error || ('HTTP ' + res.status));
   return data;
 }
-// A long job: started in the background, polled for progress, cancellable.
+// A long job: progress shown and a cancel offered. On the server it runs in
+// the background and is polled; in the browser a worker reports progress.
 async function runJob(path, body, progress, cancelButton) {
+  if (IN_BROWSER) {
+    const call = workerCall(path.replace(/^\//, ''), body, (done, total) => {
+      if (progress) { progress.max = total || 1; progress.value = done; }
+    });
+    if (cancelButton) { cancelButton.disabled = false; cancelButton.onclick = call.cancel; }
+    try { return await call.promise; } finally { if (cancelButton) cancelButton.disabled = true; }
+  }
   const start = await api(path, Object.assign({}, body, { async: true }));
   const id = start.job;
   let cancelled = false;

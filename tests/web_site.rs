@@ -1,0 +1,284 @@
+//! The static site (`scripts/web.sh`, docs/web.md) in headless Chromium:
+//! served by `python3 -m http.server` from `target/site/` (nothing else
+//! runs), the page sends its requests to Web Workers running the library
+//! as WebAssembly, and their answers are the command's `--json` for the
+//! same input and seed. Needs the site built (`scripts/test.sh` runs
+//! `scripts/web.sh` before the tests), chromium and chromedriver: without
+//! them it fails saying what to run, it never skips.
+
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant, SystemTime};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+
+const DEAL: &str = "AKQ.T9..AJ T9.AK.KJ.Q J.QJ.AT9.T ..Q.K9";
+const HAND: &str = "AKQ.T9..AJ";
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn installed(tool: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false)
+}
+
+/// The newest change under `dir` (files only).
+fn newest(dir: &Path) -> SystemTime {
+    let mut out = SystemTime::UNIX_EPOCH;
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        let t = if path.is_dir() {
+            newest(&path)
+        } else {
+            entry.metadata().and_then(|m| m.modified()).unwrap()
+        };
+        out = out.max(t);
+    }
+    out
+}
+
+/// `target/site/`, checked to be there and built after the last change to
+/// the library, the page and the browser's shell.
+fn site() -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let site = root.join("target/site");
+    let wasm = site.join("tysiac_web.wasm");
+    let built = std::fs::metadata(&wasm)
+        .and_then(|m| m.modified())
+        .unwrap_or_else(|_| {
+            panic!(
+                "{} is missing: build the site first with `bash scripts/web.sh` \
+                 (scripts/test.sh does it before the tests)",
+                wasm.display()
+            )
+        });
+    let sources = newest(&root.join("src")).max(newest(&root.join("web")));
+    assert!(
+        built >= sources,
+        "{} is older than the sources: rebuild it with `bash scripts/web.sh`",
+        wasm.display()
+    );
+    site
+}
+
+/// A child process killed when dropped.
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Waits until something listens on `port`.
+fn listening(port: u16, what: &str) {
+    let start = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{what} does not listen on port {port}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The site served as the docs say: `python3 -m http.server` in it.
+fn serve(site: &Path) -> (Killed, u16) {
+    assert!(
+        installed("python3"),
+        "python3 is not installed: the site's test serves it with `python3 -m http.server`"
+    );
+    let port = free_port();
+    let child = Command::new("python3")
+        .args([
+            "-m",
+            "http.server",
+            "--bind",
+            "127.0.0.1",
+            &port.to_string(),
+        ])
+        .current_dir(site)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("python3 -m http.server starts");
+    let child = Killed(child);
+    listening(port, "python3 -m http.server");
+    (child, port)
+}
+
+/// Headless Chromium on the site, through chromedriver (from Debian:
+/// scripts/browser-deps.sh).
+async fn browser(profile: &Path) -> (Client, Killed) {
+    for tool in ["chromedriver", "chromium"] {
+        assert!(
+            installed(tool),
+            "{tool} is not installed: the browser tests need Debian's chromium and \
+             chromium-driver (run scripts/browser-deps.sh as root)"
+        );
+    }
+    let port = free_port();
+    let driver = Command::new("chromedriver")
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let driver = Killed(driver);
+    listening(port, "chromedriver");
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": "/usr/bin/chromium",
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                     "--no-first-run", "--disable-background-networking",
+                     "--disable-component-update", "--disable-sync",
+                     "--disable-dev-shm-usage", "--window-size=1100,1000",
+                     format!("--user-data-dir={}", profile.display())]
+        }),
+    );
+    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .expect("a Chromium session starts");
+    (client, driver)
+}
+
+/// The command's `--json` lines, parsed.
+fn cli(args: &[&str]) -> Vec<Value> {
+    let out = Command::new(env!("CARGO_BIN_EXE_tysiac"))
+        .args(args)
+        .output()
+        .expect("tysiac runs");
+    assert!(out.status.success(), "tysiac {args:?}: {out:?}");
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+/// `v` with every number as a float: JavaScript has one kind of number,
+/// so the page reads the library's `1.0` as `1`. The values are compared
+/// exactly all the same (each side's f64).
+fn as_floats(v: Value) -> Value {
+    match v {
+        Value::Number(n) => json!(n.as_f64().expect("a finite number")),
+        Value::Array(a) => Value::Array(a.into_iter().map(as_floats).collect()),
+        Value::Object(o) => Value::Object(o.into_iter().map(|(k, v)| (k, as_floats(v))).collect()),
+        other => other,
+    }
+}
+
+/// Runs `call` (JavaScript giving a promise) on the page and returns what
+/// it resolves to: `{"ok": answer}` or `{"error", "status", "field"}`, and
+/// the milliseconds it took.
+async fn on_page(client: &Client, call: &str) -> (Value, f64) {
+    let script = format!(
+        "const done = arguments[arguments.length - 1];
+         const t0 = performance.now();
+         ({call}).then(ok => done({{ok, ms: performance.now() - t0}}),
+                       e => done({{error: String(e.message), status: e.status, field: e.field}}));"
+    );
+    let mut v = client.execute_async(&script, vec![]).await.expect(call);
+    let ms = v["ms"].as_f64().unwrap_or(0.0);
+    if let Some(o) = v.as_object_mut() {
+        o.remove("ms");
+    }
+    (v, ms)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_static_site_answers_in_the_browser_as_the_command_does() {
+    let site = site();
+    let (_server, port) = serve(&site);
+    let profile = std::env::temp_dir().join(format!("tysiac-site-{}-{port}", std::process::id()));
+    let (client, _driver) = browser(&profile).await;
+    let timeouts = fantoccini::wd::TimeoutConfiguration::new(
+        Some(Duration::from_secs(300)),
+        Some(Duration::from_secs(60)),
+        Some(Duration::ZERO),
+    );
+    client.update_timeouts(timeouts).await.unwrap();
+    client
+        .goto(&format!("http://127.0.0.1:{port}/#bid"))
+        .await
+        .expect("the page loads");
+    let transport = client.execute("return TRANSPORT", vec![]).await.unwrap();
+    assert_eq!(transport, "worker", "the site's page uses the workers");
+
+    // A solve of the example deal, over every exchange.
+    let (solved, ms) = on_page(&client, &format!("api('/solve', {{deal: '{DEAL}'}})")).await;
+    let want = cli(&["solve", "--json", "--deal", DEAL]);
+    assert_eq!(
+        as_floats(solved),
+        as_floats(json!({"ok": {"results": want}}))
+    );
+    eprintln!("solve of the example deal in the browser: {ms:.0} ms (the first loads the wasm)");
+
+    // A bid with a seed: the same report, sample for sample.
+    let (bid, ms) = on_page(
+        &client,
+        &format!("runJob('/bid', {{hand: '{HAND}', samples: 40, seed: 7}})"),
+    )
+    .await;
+    let want = cli(&["bid", HAND, "--samples", "40", "--seed", "7", "--json"]);
+    assert_eq!(as_floats(bid), as_floats(json!({"ok": want[0]})));
+    eprintln!("bid of 40 samples in the browser: {ms:.0} ms");
+
+    // Bad input: the command line's message, the status and the field.
+    let (bad, _) = on_page(&client, "api('/bid', {hand: 'AKQ', samples: 40})").await;
+    assert_eq!(bad["status"], 400, "{bad}");
+    assert_eq!(bad["field"], "hand", "{bad}");
+    assert!(
+        bad["error"].as_str().unwrap().starts_with("hand: "),
+        "{bad}"
+    );
+
+    // The page's own button: the bid's report drawn from the worker's
+    // answer, with no error on the page.
+    let hand = client.find(Locator::Css("#bid-hand")).await.unwrap();
+    hand.clear().await.unwrap();
+    hand.send_keys(HAND).await.unwrap();
+    client
+        .execute("document.getElementById('bid-samples').value = 40", vec![])
+        .await
+        .unwrap();
+    client
+        .find(Locator::Css("#bid-go"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let out = client
+        .wait()
+        .at_most(Duration::from_secs(120))
+        .for_element(Locator::Css("#bid-table"))
+        .await
+        .expect("the bid's report is drawn");
+    assert!(!out.text().await.unwrap().is_empty());
+    let errors = client
+        .execute("return window.__errors", vec![])
+        .await
+        .unwrap();
+    assert_eq!(errors, json!([]), "errors on the page");
+
+    client.close().await.unwrap();
+    let _ = std::fs::remove_dir_all(&profile);
+}
