@@ -226,20 +226,45 @@ async fn the_static_site_answers_in_the_browser_as_the_command_does() {
     let (solved, ms) = on_page(&client, &format!("api('/solve', {{deal: '{DEAL}'}})")).await;
     let want = cli(&["solve", "--json", "--deal", DEAL]);
     assert_eq!(
-        as_floats(solved),
+        as_floats(solved.clone()),
         as_floats(json!({"ok": {"results": want}}))
     );
     eprintln!("solve of the example deal in the browser: {ms:.0} ms (the first loads the wasm)");
 
-    // A bid with a seed: the same report, sample for sample.
-    let (bid, ms) = on_page(
+    // A bid with a seed: the same report, sample for sample, whatever the
+    // number of workers sharing its samples (the page's pool as the
+    // browser reports its cores, then one, then three workers).
+    let want = cli(&["bid", HAND, "--samples", "40", "--seed", "7", "--json"]);
+    for workers in ["pool.size", "1", "3"] {
+        let (bid, ms) = on_page(
+            &client,
+            &format!(
+                "(pool.size = {workers}, runJob('/bid', {{hand: '{HAND}', samples: 40, seed: 7}}))"
+            ),
+        )
+        .await;
+        assert_eq!(
+            as_floats(bid),
+            as_floats(json!({"ok": want[0]})),
+            "{workers} workers"
+        );
+        eprintln!("bid of 40 samples in the browser, {workers} workers: {ms:.0} ms");
+    }
+
+    // A cancel stops a long bid at once (its worker is ended), and the
+    // next request is answered by a fresh worker.
+    let (cancelled, ms) = on_page(
         &client,
-        &format!("runJob('/bid', {{hand: '{HAND}', samples: 40, seed: 7}})"),
+        &format!(
+            "(() => {{ const c = workerCall('bid', {{hand: '{HAND}', samples: 2000}});
+                      setTimeout(c.cancel, 300); return c.promise; }})()"
+        ),
     )
     .await;
-    let want = cli(&["bid", HAND, "--samples", "40", "--seed", "7", "--json"]);
-    assert_eq!(as_floats(bid), as_floats(json!({"ok": want[0]})));
-    eprintln!("bid of 40 samples in the browser: {ms:.0} ms");
+    assert_eq!(cancelled["error"], "cancelled", "{cancelled}");
+    assert!(ms < 800.0, "the cancel took {ms:.0} ms after the start");
+    let (again, _) = on_page(&client, &format!("api('/solve', {{deal: '{DEAL}'}})")).await;
+    assert_eq!(again, solved, "after a cancel");
 
     // Bad input: the command line's message, the status and the field.
     let (bad, _) = on_page(&client, "api('/bid', {hand: 'AKQ', samples: 40})").await;

@@ -84,7 +84,7 @@ fn field_of(message: &str) -> Option<String> {
 }
 
 /// Every key an endpoint's body may hold.
-const KEYS: [&str; 39] = [
+const KEYS: [&str; 44] = [
     "text",
     "deal",
     "exchange",
@@ -124,6 +124,11 @@ const KEYS: [&str; 39] = [
     "names",
     "first_dealer",
     "action",
+    "at",
+    "state",
+    "shard",
+    "shards",
+    "parts",
 ];
 
 /// A message of the library's option checks in the API's words: the

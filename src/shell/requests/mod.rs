@@ -38,7 +38,9 @@ pub use base::{
     MAX_SUGGEST_SAMPLES,
 };
 
-/// The endpoints [`prepare`] answers (the game's are in [`game`]).
+/// The endpoints [`prepare`] answers as the server does (besides them:
+/// the game's, in [`game`], and `bid/shard` and `bid/merge`, which split a
+/// bid among the browser's workers).
 pub const ENDPOINTS: [&str; 12] = [
     "solve",
     "bid",
@@ -67,6 +69,8 @@ pub fn prepare(
     match endpoint {
         "solve" => solve(body),
         "bid" => bid(body),
+        "bid/shard" => bid_shard(body),
+        "bid/merge" => bid_merge(body),
         "exchange" => exchange(body),
         "analyze" => analyze(body),
         "puzzle/new" => puzzle_new(body, fresh_seed),
@@ -290,7 +294,9 @@ struct BidRequest {
     background: bool,
 }
 
-fn bid(bytes: &[u8]) -> Prepared {
+/// A bid request read and checked: the hand, the rules, the options and
+/// whether it runs in the background.
+fn bid_options(bytes: &[u8]) -> Result<(CardSet, Rules, BidOptions, bool), RequestError> {
     let req: BidRequest = body(bytes)?;
     let rules = rules(req.rules.as_deref())?;
     let hand =
@@ -319,8 +325,13 @@ fn bid(bytes: &[u8]) -> Prepared {
         at_most("candidates", r.candidates, 16)?;
     }
     opts.check().map_err(|e| input("options", e))?;
+    Ok((hand, rules, opts, req.background))
+}
+
+fn bid(bytes: &[u8]) -> Prepared {
+    let (hand, rules, opts, background) = bid_options(bytes)?;
     let total = estimate::bid::work(opts.samples) as u64;
-    Ok(Request::solving(total, req.background, move |job: &Run| {
+    Ok(Request::solving(total, background, move |job: &Run| {
         let opts = BidOptions {
             threads: job.threads,
             ..opts
@@ -329,6 +340,123 @@ fn bid(bytes: &[u8]) -> Prepared {
             .map(|r| to_value(&r))
             .map_err(|e| input("hand", e))
     }))
+}
+
+/// Shards of a bid, at most (the page has at most 8 workers).
+pub const MAX_SHARDS: usize = 64;
+
+/// Takes the keys `keys` out of a JSON object body, for an endpoint that
+/// reads them beside another endpoint's body: (the rest as bytes, the
+/// keys' values).
+fn split_keys(bytes: &[u8], keys: &[&str]) -> Result<(Vec<u8>, Vec<Option<Value>>), RequestError> {
+    let mut value: Value = body(bytes)?;
+    let Some(map) = value.as_object_mut() else {
+        return Err(RequestError::bad("request body: a JSON object is expected"));
+    };
+    let taken = keys.iter().map(|k| map.remove(*k)).collect();
+    Ok((value.to_string().into_bytes(), taken))
+}
+
+/// A whole number of a body, named in its error.
+fn whole(key: &str, value: Option<Value>) -> Result<usize, RequestError> {
+    let value = value.ok_or_else(|| RequestError::bad(format!("{key}: missing")))?;
+    value
+        .as_u64()
+        .and_then(|n| usize::try_from(n).ok())
+        .ok_or_else(|| RequestError::bad(format!("{key}: {value} is not a whole number")))
+}
+
+/// `bid/shard`: a bid's body with `shard` and `shards` (shard `shard` of
+/// `shards`, from 0): that shard's samples, `{"samples": [[musik, points,
+/// double_dummy], ...], "defence": [points, ...]}`, for `bid/merge`. Each
+/// sample is drawn from the seed and its index alone, so the shards,
+/// computed by different workers, merge into the very report of `bid`.
+fn bid_shard(bytes: &[u8]) -> Prepared {
+    let (rest, taken) = split_keys(bytes, &["shard", "shards"])?;
+    let mut taken = taken.into_iter();
+    let shard = whole("shard", taken.next().flatten())?;
+    let shards = whole("shards", taken.next().flatten())?;
+    at_least_one("shards", shards)?;
+    at_most("shards", shards, MAX_SHARDS)?;
+    if shard >= shards {
+        return Err(RequestError::bad(format!(
+            "shard: {shard} is not below shards ({shards}); shards count from 0"
+        )));
+    }
+    let (hand, rules, opts, background) = bid_options(&rest)?;
+    let total = estimate::bid::shard_range(opts.samples, shard, shards).len()
+        + estimate::bid::shard_range(estimate::bid::defence_samples(opts.samples), shard, shards)
+            .len();
+    Ok(Request::solving(
+        total as u64,
+        background,
+        move |job: &Run| {
+            let opts = BidOptions {
+                threads: job.threads,
+                ..opts
+            };
+            let (samples, defence) =
+                estimate::bid::estimate_shard(hand, &rules, &opts, (shard, shards), &|| job.tick())
+                    .map_err(|e| input("hand", e))?;
+            // What the report reads of a sample: its musik and its points.
+            let samples: Vec<Value> = samples
+                .iter()
+                .map(|s| json!([s.musik.to_string(), s.points, s.double_dummy]))
+                .collect();
+            Ok(json!({"samples": samples, "defence": defence}))
+        },
+    ))
+}
+
+/// `bid/merge`: a bid's body with `parts`, the answers of `bid/shard` for
+/// shards 0, 1, ... in order: the report `bid` answers.
+fn bid_merge(bytes: &[u8]) -> Prepared {
+    let (rest, taken) = split_keys(bytes, &["parts"])?;
+    let parts = taken.into_iter().next().flatten();
+    let Some(Value::Array(parts)) = parts else {
+        return Err(RequestError::bad(
+            "parts: missing, or not a list of bid/shard answers",
+        ));
+    };
+    let (hand, rules, opts, _) = bid_options(&rest)?;
+    let bad = |i: usize, what: &str| RequestError::bad(format!("parts: part {i}: {what}"));
+    let mut samples = Vec::new();
+    let mut defence = Vec::new();
+    for (i, part) in parts.iter().enumerate() {
+        let list = part["samples"]
+            .as_array()
+            .ok_or_else(|| bad(i, "no samples list"))?;
+        for s in list {
+            let (Some(musik), Some(points), Some(double_dummy)) =
+                (s[0].as_str(), s[1].as_u64(), s[2].as_u64())
+            else {
+                return Err(bad(i, "a sample is not [musik, points, double_dummy]"));
+            };
+            let musik: CardSet = musik.parse().map_err(|e| bad(i, &format!("musik: {e}")))?;
+            let small = |n: u64| u16::try_from(n).map_err(|_| bad(i, "points out of range"));
+            samples.push(estimate::BidSample {
+                musik,
+                points: small(points)?,
+                double_dummy: small(double_dummy)?,
+                // Not read by the report (bid/shard leaves them out).
+                defenders: [CardSet::EMPTY; 2],
+                chosen: None,
+            });
+        }
+        let list = part["defence"]
+            .as_array()
+            .ok_or_else(|| bad(i, "no defence list"))?;
+        for d in list {
+            let d = d
+                .as_u64()
+                .and_then(|d| u16::try_from(d).ok())
+                .ok_or_else(|| bad(i, "a defence sample is not points"))?;
+            defence.push(d);
+        }
+    }
+    let report = estimate::bid::merge_shards(hand, &rules, &opts, &samples, &defence)
+        .map_err(|e| RequestError::bad(format!("parts: {e}")))?;
+    Ok(Request::cheap(to_value(&report)))
 }
 
 // ---------------------------------------------------------------- exchange
@@ -890,4 +1018,68 @@ fn state(bytes: &[u8]) -> Result<Value, RequestError> {
             })
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ask(endpoint: &str, body: &Value) -> Result<Value, RequestError> {
+        answer(endpoint, body.to_string().as_bytes(), 1, &|| 0, &|_, _| {})
+    }
+
+    /// A bid split into shards (as the browser's workers split it) and
+    /// merged answers the very report of the whole bid, whatever the
+    /// number of shards, on either basis and in realistic mode; a merge
+    /// missing a shard is refused.
+    #[test]
+    fn a_bid_in_shards_merges_into_the_whole_report() {
+        let bodies = [
+            json!({"hand": "AKQ.T9..AJ", "samples": 13, "seed": 3}),
+            json!({"hand": "KQJ.A.T9.K", "samples": 9, "seed": 5, "basis": "dd"}),
+            json!({"hand": "AKQ.T9..AJ", "samples": 5, "seed": 8, "realistic": true,
+                   "choice_layouts": 2, "candidates": 2}),
+        ];
+        for body in bodies {
+            let whole = ask("bid", &body).unwrap();
+            for shards in [1, 2, 3, 7] {
+                let parts: Vec<Value> = (0..shards)
+                    .map(|k| {
+                        let mut b = body.clone();
+                        b["shard"] = json!(k);
+                        b["shards"] = json!(shards);
+                        ask("bid/shard", &b).unwrap()
+                    })
+                    .collect();
+                let mut b = body.clone();
+                b["parts"] = json!(parts);
+                assert_eq!(ask("bid/merge", &b).unwrap(), whole, "{body} in {shards}");
+                if shards > 1 {
+                    // The last shard is never empty (the first may be).
+                    b["parts"] = json!(parts[..shards - 1]);
+                    let e = ask("bid/merge", &b).unwrap_err();
+                    assert_eq!(e.field.as_deref(), Some("parts"), "{e:?}");
+                    assert!(e.message.contains("the shards hold"), "{e:?}");
+                }
+            }
+        }
+    }
+
+    /// A shard's own keys are checked and named.
+    #[test]
+    fn a_shards_keys_are_named_in_its_errors() {
+        let body = json!({"hand": "AKQ.T9..AJ", "samples": 10, "shard": 2, "shards": 2});
+        let e = ask("bid/shard", &body).unwrap_err();
+        assert_eq!(
+            (e.status, e.field.as_deref()),
+            (400, Some("shard")),
+            "{e:?}"
+        );
+        let body = json!({"hand": "AKQ.T9..AJ", "shard": 0});
+        let e = ask("bid/shard", &body).unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("shards"), "{e:?}");
+        let body = json!({"hand": "AKQ", "shard": 0, "shards": 2});
+        let e = ask("bid/shard", &body).unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("hand"), "{e:?}");
+    }
 }

@@ -123,11 +123,32 @@ async function api(path, body, method = 'POST') {
 // the background and is polled; in the browser a worker reports progress.
 async function runJob(path, body, progress, cancelButton) {
   if (IN_BROWSER) {
-    const call = workerCall(path.replace(/^\//, ''), body, (done, total) => {
-      if (progress) { progress.max = total || 1; progress.value = done; }
-    });
-    if (cancelButton) { cancelButton.disabled = false; cancelButton.onclick = call.cancel; }
-    try { return await call.promise; } finally { if (cancelButton) cancelButton.disabled = true; }
+    // A bid is split among the workers: each its own shard of the samples,
+    // merged by the library into the same report whatever their number.
+    const shards = path === '/bid' ? pool.size : 1;
+    const done = Array(shards).fill(0), total = Array(shards).fill(0);
+    const sum = a => a.reduce((x, y) => x + y, 0);
+    const calls = [...Array(shards)].map((_, k) => workerCall(
+      shards > 1 ? 'bid/shard' : path.replace(/^\//, ''),
+      shards > 1 ? Object.assign({}, body, { shard: k, shards }) : body,
+      (d, t) => {
+        done[k] = d; total[k] = t;
+        if (progress) { progress.max = sum(total) || 1; progress.value = sum(done); }
+      }));
+    let merge = null;
+    if (cancelButton) {
+      cancelButton.disabled = false;
+      cancelButton.onclick = () => { calls.forEach(c => c.cancel()); if (merge) merge.cancel(); };
+    }
+    try {
+      const parts = await Promise.all(calls.map(c => c.promise));
+      if (shards === 1) return parts[0];
+      merge = workerCall('bid/merge', Object.assign({}, body, { parts }));
+      return await merge.promise;
+    } catch (e) {
+      calls.forEach(c => c.cancel());
+      throw e;
+    } finally { if (cancelButton) cancelButton.disabled = true; }
   }
   const start = await api(path, Object.assign({}, body, { async: true }));
   const id = start.job;
