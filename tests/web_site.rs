@@ -203,27 +203,70 @@ async fn on_page(client: &Client, call: &str) -> (Value, f64) {
     (v, ms)
 }
 
+/// The site served, chromedriver, and a Chromium session on the page.
+struct Site {
+    client: Client,
+    port: u16,
+    profile: PathBuf,
+    _server: Killed,
+    _driver: Killed,
+}
+
+impl Site {
+    async fn open(tab: &str) -> Site {
+        let (server, port) = serve(&site());
+        let profile =
+            std::env::temp_dir().join(format!("tysiac-site-{}-{port}", std::process::id()));
+        let (client, driver) = browser(&profile).await;
+        let timeouts = fantoccini::wd::TimeoutConfiguration::new(
+            Some(Duration::from_secs(300)),
+            Some(Duration::from_secs(60)),
+            Some(Duration::ZERO),
+        );
+        client.update_timeouts(timeouts).await.unwrap();
+        client
+            .goto(&format!("http://127.0.0.1:{port}/#{tab}"))
+            .await
+            .expect("the page loads");
+        Site {
+            client,
+            port,
+            profile,
+            _server: server,
+            _driver: driver,
+        }
+    }
+
+    async fn js(&self, script: &str) -> Value {
+        self.client.execute(script, vec![]).await.expect(script)
+    }
+
+    async fn wait_for(&self, css: &str) -> fantoccini::elements::Element {
+        self.client
+            .wait()
+            .at_most(Duration::from_secs(120))
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no element {css}: {e}"))
+    }
+
+    async fn close(self) {
+        let errors = self.js("return window.__errors").await;
+        assert_eq!(errors, json!([]), "errors on the page");
+        self.client.close().await.unwrap();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_static_site_answers_in_the_browser_as_the_command_does() {
-    let site = site();
-    let (_server, port) = serve(&site);
-    let profile = std::env::temp_dir().join(format!("tysiac-site-{}-{port}", std::process::id()));
-    let (client, _driver) = browser(&profile).await;
-    let timeouts = fantoccini::wd::TimeoutConfiguration::new(
-        Some(Duration::from_secs(300)),
-        Some(Duration::from_secs(60)),
-        Some(Duration::ZERO),
-    );
-    client.update_timeouts(timeouts).await.unwrap();
-    client
-        .goto(&format!("http://127.0.0.1:{port}/#bid"))
-        .await
-        .expect("the page loads");
+    let site = Site::open("bid").await;
+    let client = &site.client;
     let transport = client.execute("return TRANSPORT", vec![]).await.unwrap();
     assert_eq!(transport, "worker", "the site's page uses the workers");
 
     // A solve of the example deal, over every exchange.
-    let (solved, ms) = on_page(&client, &format!("api('/solve', {{deal: '{DEAL}'}})")).await;
+    let (solved, ms) = on_page(client, &format!("api('/solve', {{deal: '{DEAL}'}})")).await;
     let want = cli(&["solve", "--json", "--deal", DEAL]);
     assert_eq!(
         as_floats(solved.clone()),
@@ -237,7 +280,7 @@ async fn the_static_site_answers_in_the_browser_as_the_command_does() {
     let want = cli(&["bid", HAND, "--samples", "40", "--seed", "7", "--json"]);
     for workers in ["pool.size", "1", "3"] {
         let (bid, ms) = on_page(
-            &client,
+            client,
             &format!(
                 "(pool.size = {workers}, runJob('/bid', {{hand: '{HAND}', samples: 40, seed: 7}}))"
             ),
@@ -254,7 +297,7 @@ async fn the_static_site_answers_in_the_browser_as_the_command_does() {
     // A cancel stops a long bid at once (its worker is ended), and the
     // next request is answered by a fresh worker.
     let (cancelled, ms) = on_page(
-        &client,
+        client,
         &format!(
             "(() => {{ const c = workerCall('bid', {{hand: '{HAND}', samples: 2000}});
                       setTimeout(c.cancel, 300); return c.promise; }})()"
@@ -263,11 +306,11 @@ async fn the_static_site_answers_in_the_browser_as_the_command_does() {
     .await;
     assert_eq!(cancelled["error"], "cancelled", "{cancelled}");
     assert!(ms < 800.0, "the cancel took {ms:.0} ms after the start");
-    let (again, _) = on_page(&client, &format!("api('/solve', {{deal: '{DEAL}'}})")).await;
+    let (again, _) = on_page(client, &format!("api('/solve', {{deal: '{DEAL}'}})")).await;
     assert_eq!(again, solved, "after a cancel");
 
     // Bad input: the command line's message, the status and the field.
-    let (bad, _) = on_page(&client, "api('/bid', {hand: 'AKQ', samples: 40})").await;
+    let (bad, _) = on_page(client, "api('/bid', {hand: 'AKQ', samples: 40})").await;
     assert_eq!(bad["status"], 400, "{bad}");
     assert_eq!(bad["field"], "hand", "{bad}");
     assert!(
@@ -298,12 +341,87 @@ async fn the_static_site_answers_in_the_browser_as_the_command_does() {
         .await
         .expect("the bid's report is drawn");
     assert!(!out.text().await.unwrap().is_empty());
-    let errors = client
-        .execute("return window.__errors", vec![])
+    site.close().await;
+}
+
+/// A game against the computers in the browser: the page holds it (its
+/// state in the browser's storage, each step a worker's answer), a reload
+/// resumes it where it was, it plays to its end with the score sheet, the
+/// record is the library's, and a hand's post-mortem is computed by a
+/// worker.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_in_the_browser_survives_a_reload_and_plays_to_its_end() {
+    let site = Site::open("play").await;
+    let setup = "document.getElementById('play-seed').value = 11;
+        document.getElementById('play-strength').value = 'heuristic';
+        document.getElementById('play-rules').value = 'standard game_to=100';
+        playGame.delay = 20; playGame.trickPause = 20;";
+    site.js(setup).await;
+    site.js("document.getElementById('play-new').click()").await;
+    site.wait_for("#play-pass").await;
+    let auction =
+        "return [...document.querySelectorAll('#play-auction li')].map(l => l.textContent)";
+    let before = site.js(auction).await;
+    let id = site.js("return playGame.id").await;
+    assert_eq!(before[0], "Ala: 100 (forced opening)", "{before}");
+
+    // A reload: the page reads the game back from the browser's storage.
+    site.client
+        .goto(&format!("http://127.0.0.1:{}/#play", site.port))
         .await
         .unwrap();
-    assert_eq!(errors, json!([]), "errors on the page");
+    site.wait_for("#play-pass").await;
+    assert_eq!(
+        site.js(auction).await,
+        before,
+        "the same auction after a reload"
+    );
+    // The same game (the page's id for it), not a new one.
+    assert_eq!(site.js("return playGame.id").await, id);
 
-    client.close().await.unwrap();
-    let _ = std::fs::remove_dir_all(&profile);
+    site.js("playGame.delay = 20; playGame.trickPause = 20;")
+        .await;
+    let step = "const q = s => document.querySelector(s);
+        if (q('#play-result')) return 'over';
+        const st = q('#play-status').textContent;
+        for (const id of ['#play-redeal-no', '#play-pass', '#play-contract-go']) {
+            if (q(id)) { q(id).click(); return id; }
+        }
+        const card = q('#play-hand .card.legal:not([disabled])');
+        if (card && /Your turn|Give a card|Discard/.test(st)) { card.click(); return 'card'; }
+        return 'wait';";
+    let mut over = false;
+    for _ in 0..6000 {
+        if site.js(step).await == json!("over") {
+            over = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(over, "the game did not end");
+    let rows = site
+        .js("return document.querySelectorAll('#play-sheet-table tr[data-hand]').length")
+        .await;
+    assert!(rows.as_u64().unwrap() >= 1, "{rows}");
+
+    // The record, made by the library from the state the page holds.
+    let (record, _) = on_page(&site.client, "gameApi(`/${playGame.id}/record`)").await;
+    let text = record["ok"]["record"].as_str().expect("a record");
+    assert!(text.starts_with("game: tysiac\n"), "{text}");
+    assert!(text.contains("seed: 11\n"), "{text}");
+    assert_eq!(record["ok"]["file"], "tysiac-game-11.txt");
+
+    // The post-mortem of a played hand: its 24 cards, move by move.
+    site.wait_for("#play-postmortem")
+        .await
+        .click()
+        .await
+        .unwrap();
+    site.wait_for("#post-summary").await;
+    assert_eq!(
+        site.js("return document.querySelectorAll('#post-moves li').length")
+            .await,
+        json!(24)
+    );
+    site.close().await;
 }
