@@ -425,3 +425,85 @@ async fn a_game_in_the_browser_survives_a_reload_and_plays_to_its_end() {
     );
     site.close().await;
 }
+
+/// The Board and the Puzzles tabs through the workers: the example deal's
+/// exchange and card values as the solver gives them, and the command's
+/// puzzle for the same seed, its winning card accepted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_and_a_puzzle_work_through_the_workers() {
+    let site = Site::open("board").await;
+    let until = |script: &'static str| {
+        let client = site.client.clone();
+        async move {
+            for _ in 0..1200 {
+                let v = client.execute(&format!("return {script}"), vec![]).await;
+                if v.ok() == Some(json!(true)) {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            panic!("never true: {script}");
+        }
+    };
+    site.js(&format!(
+        "document.getElementById('board-deal').value = '{DEAL}'; \
+         document.getElementById('board-load').click()"
+    ))
+    .await;
+    site.wait_for("#board-exchange-list button[data-give='9S QC']")
+        .await
+        .click()
+        .await
+        .unwrap();
+    until("document.getElementById('board-status').dataset.value === '162'").await;
+    let value = |card: &str| {
+        format!("document.querySelector(\".seat.tomove .card[data-card='{card}'] .v\").textContent")
+    };
+    let want = cli(&["solve", "--json", "--deal", DEAL, "--exchange", "9S QC"]);
+    let moves = want[0]["moves"].as_array().unwrap();
+    for card in ["AH", "AS"] {
+        let v = moves.iter().find(|m| m["move"] == card).unwrap()["value"].to_string();
+        assert_eq!(
+            site.js(&format!("return {}", value(card))).await,
+            json!(v),
+            "{card}"
+        );
+    }
+
+    // A puzzle: the command's for seed 5, solved on the page.
+    let puzzle = cli(&[
+        "puzzle",
+        "--json",
+        "--quiet",
+        "--difficulty",
+        "easy",
+        "--count",
+        "1",
+        "--seed",
+        "5",
+    ]);
+    // The same puzzle from a worker: the candidates are drawn alike on
+    // wasm32 (32-bit) and natively.
+    let (found, _) = on_page(
+        &site.client,
+        "api('/puzzle/new', {difficulty: 'easy', rules: 'standard', count: 1, seed: 5})",
+    )
+    .await;
+    assert_eq!(
+        as_floats(found["ok"]["puzzles"][0].clone()),
+        as_floats(puzzle[0].clone())
+    );
+    let win = &puzzle[0]["line"][0].as_str().unwrap()[..2];
+    site.js("localStorage.clear(); showTab('puzzle'); \
+             document.getElementById('puzzle-seed').value = 5; \
+             document.getElementById('puzzle-new').click()")
+        .await;
+    site.wait_for(&format!(".seat.tomove .card.legal[data-card='{win}']"))
+        .await
+        .click()
+        .await
+        .unwrap();
+    let verdict = site.wait_for("#puzzle-verdict").await.text().await.unwrap();
+    assert!(verdict.starts_with("Right"), "{verdict}");
+    site.close().await;
+}
