@@ -185,6 +185,34 @@ fn as_floats(v: Value) -> Value {
     }
 }
 
+/// `got` is `want` but for floats within a relative 1e-12 (and integers
+/// read back as floats).
+fn assert_close(got: &Value, want: &Value, path: &str) {
+    match (got, want) {
+        (Value::Number(a), Value::Number(b)) => {
+            let (a, b) = (a.as_f64().unwrap(), b.as_f64().unwrap());
+            assert!(
+                (a - b).abs() <= 1e-12 * a.abs().max(b.abs()),
+                "{path}: {a} against {b}"
+            );
+        }
+        (Value::Array(a), Value::Array(b)) => {
+            assert_eq!(a.len(), b.len(), "{path}: lengths");
+            for (i, (x, y)) in a.iter().zip(b).enumerate() {
+                assert_close(x, y, &format!("{path}.{i}"));
+            }
+        }
+        (Value::Object(a), Value::Object(b)) => {
+            let keys = |o: &serde_json::Map<String, Value>| o.keys().cloned().collect::<Vec<_>>();
+            assert_eq!(keys(a), keys(b), "{path}: keys");
+            for (k, x) in a {
+                assert_close(x, &b[k], &format!("{path}.{k}"));
+            }
+        }
+        _ => assert_eq!(got, want, "{path}"),
+    }
+}
+
 /// Runs `call` (JavaScript giving a promise) on the page and returns what
 /// it resolves to: `{"ok": answer}` or `{"error", "status", "field"}`, and
 /// the milliseconds it took.
@@ -308,6 +336,53 @@ async fn the_static_site_answers_in_the_browser_as_the_command_does() {
     assert!(ms < 800.0, "the cancel took {ms:.0} ms after the start");
     let (again, _) = on_page(client, &format!("api('/solve', {{deal: '{DEAL}'}})")).await;
     assert_eq!(again, solved, "after a cancel");
+
+    // The post-mortem and the card from one seat's view: the command's,
+    // exactly.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (endpoint, file, args) in [
+        (
+            "analyze",
+            "docs/examples/short-hand.txt",
+            vec!["analyze", "--json"],
+        ),
+        (
+            "suggest",
+            "docs/examples/my-seat.txt",
+            vec!["suggest", "--json"],
+        ),
+    ] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        let call = format!("api('/{endpoint}', {{text: {}}})", json!(text));
+        let (got, _) = on_page(client, &call).await;
+        let path = root.join(file).to_string_lossy().into_owned();
+        let want = cli(&[args.as_slice(), &[path.as_str()]].concat());
+        assert_eq!(
+            as_floats(got),
+            as_floats(json!({"ok": {"results": want}})),
+            "{endpoint}"
+        );
+    }
+
+    // The exchange: the same report but for the last digit of a few
+    // chances. The real-play model's logistic calls exp, which is the
+    // system's libm natively and Rust's own in WebAssembly; they differ in
+    // the last bit for some inputs (docs/web.md, *Not yet there*).
+    let (got, _) = on_page(
+        client,
+        "api('/exchange', {hand: 'AKQ.T9..AJ', musik: '..Q.K9', samples: 60})",
+    )
+    .await;
+    let want = cli(&[
+        "exchange",
+        "AKQ.T9..AJ",
+        "..Q.K9",
+        "--samples",
+        "60",
+        "--json",
+        "--quiet",
+    ]);
+    assert_close(&got["ok"], &want[0], "exchange");
 
     // Bad input: the command line's message, the status and the field.
     let (bad, _) = on_page(client, "api('/bid', {hand: 'AKQ', samples: 40})").await;
