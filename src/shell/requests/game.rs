@@ -8,8 +8,8 @@
 //! the game's record and the step) and read back ([`Session::from_state`]),
 //! so every request is a pure function of (state, action) to (state, view)
 //! and a page can keep its game in its storage and survive a reload. The
-//! requests of that form ([`prepare`], the endpoints `game/new`,
-//! `game/view`, `game/step`, `game/act`, `game/record`, `game/hands`) answer what the
+//! requests of that form (the endpoints `game/new`, `game/view`,
+//! `game/step`, `game/act`, `game/record`, `game/hands`) answer what the
 //! server answers, with the new state in `state` in place of the id.
 //!
 //! The view is [`crate::game::seen`]: what the player may see, never a
