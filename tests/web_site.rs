@@ -393,22 +393,33 @@ async fn the_static_site_answers_in_the_browser_as_the_command_does() {
         "{bad}"
     );
 
-    // The page's own button: the bid's report drawn from the worker's
-    // answer, with no error on the page.
+    // The page's own button, first with a bad hand: the library's error is
+    // shown beside the field at fault, which is marked.
     let hand = client.find(Locator::Css("#bid-hand")).await.unwrap();
     hand.clear().await.unwrap();
-    hand.send_keys(HAND).await.unwrap();
+    hand.send_keys("AKQ").await.unwrap();
     client
         .execute("document.getElementById('bid-samples').value = 40", vec![])
         .await
         .unwrap();
-    client
-        .find(Locator::Css("#bid-go"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    let go = client.find(Locator::Css("#bid-go")).await.unwrap();
+    go.click().await.unwrap();
+    let beside = site
+        .wait_for("#bid-hand + .field-error[data-field='hand']")
+        .await;
+    let said = beside.text().await.unwrap();
+    assert!(said.starts_with("hand: hand 'AKQ' "), "{said}");
+    assert_eq!(
+        site.js("return document.getElementById('bid-hand').getAttribute('aria-invalid')")
+            .await,
+        "true"
+    );
+
+    // Then the right hand: the bid's report drawn from the worker's answer,
+    // the mark gone, and no error on the page.
+    hand.clear().await.unwrap();
+    hand.send_keys(HAND).await.unwrap();
+    go.click().await.unwrap();
     let out = client
         .wait()
         .at_most(Duration::from_secs(120))
@@ -416,6 +427,11 @@ async fn the_static_site_answers_in_the_browser_as_the_command_does() {
         .await
         .expect("the bid's report is drawn");
     assert!(!out.text().await.unwrap().is_empty());
+    assert_eq!(
+        site.js("return document.querySelectorAll('.field-error, [aria-invalid]').length")
+            .await,
+        0
+    );
     site.close().await;
 }
 

@@ -110,6 +110,7 @@ function workerCall(endpoint, body, onProgress) {
 }
 
 async function api(path, body, method = 'POST') {
+  markField(null);
   if (IN_BROWSER) return workerCall(path.replace(/^\//, ''), body || {}).promise;
   const opts = { method, headers: { 'Content-Type': 'application/json' } };
   if (body !== undefined) opts.body = JSON.stringify(body);
@@ -122,6 +123,7 @@ async function api(path, body, method = 'POST') {
 // A long job: progress shown and a cancel offered. On the server it runs in
 // the background and is polled; in the browser a worker reports progress.
 async function runJob(path, body, progress, cancelButton) {
+  markField(null);
   if (IN_BROWSER) {
     // A bid is split among the workers: each its own shard of the samples,
     // merged by the library into the same report whatever their number.
@@ -167,7 +169,20 @@ async function runJob(path, body, progress, cancelButton) {
     }
   } finally { if (cancelButton) cancelButton.disabled = true; }
 }
-function showError(where, e) { where.replaceChildren(el('p', { class: 'bad' }, String(e.message || e))); }
+function showError(where, e) {
+  where.replaceChildren(el('p', { class: 'bad' }, String(e.message || e)));
+  markField(e);
+}
+// The library names the key at fault (in the browser's build): the error
+// is shown beside that field of the tab too (`bid-hand` for `hand`).
+function markField(e) {
+  document.querySelectorAll('.field-error').forEach(x => x.remove());
+  document.querySelectorAll('[aria-invalid]').forEach(x => x.removeAttribute('aria-invalid'));
+  const input = e && e.field ? $(`${active()}-${e.field}`) : null;
+  if (!input) return;
+  input.setAttribute('aria-invalid', 'true');
+  input.after(el('span', { class: 'field-error bad', role: 'alert', 'data-field': e.field }, String(e.message)));
+}
 
 // ---------------------------------------------------------------- tabs
 function showTab(name) {
