@@ -8,9 +8,11 @@
 #   1. chromium and chromedriver for tests/browser.rs (scripts/browser-deps.sh);
 #   2. a Python venv with dask[distributed] and pytest for the cluster
 #      driver's tests (target/cluster-venv, cluster/test.sh);
-#   3. `cargo test --no-fail-fast`: every test binary and the doc tests run
+#   3. the static site (scripts/web.sh: the wasm32 target, binaryen, the
+#      library as WebAssembly) for tests/web_site.rs;
+#   4. `cargo test --no-fail-fast`: every test binary and the doc tests run
 #      even when one fails, and the run fails at the end if any did;
-#   4. cluster/test.sh, on the binary step 3 built.
+#   5. cluster/test.sh, on the binary step 4 built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -52,6 +54,8 @@ if ! "$VENV/bin/python" -c "import distributed, pytest" 2>/dev/null; then
         missing "pip could not install dask[distributed] and pytest into $VENV" \
             "run: $VENV/bin/pip install 'dask[distributed]' pytest"
 fi
+
+bash scripts/web.sh
 
 status=0
 cargo test --no-fail-fast || status=$?

@@ -24,6 +24,11 @@ pub fn rng(seed: u64) -> SeededRng {
 /// second, and between calls in one process: the clock's nanoseconds, the
 /// process id and a count of the calls, mixed by a hash with the process's
 /// random keys.
+///
+/// Not in the browser's WebAssembly, which has no clock to read without
+/// the page: there the page gives the seed (the library itself never
+/// draws one).
+#[cfg(not(target_family = "wasm"))]
 pub fn clock_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     use std::sync::atomic::{AtomicU64, Ordering};
@@ -36,6 +41,15 @@ pub fn clock_seed() -> u64 {
     h.write_u32(std::process::id());
     h.write_u64(CALLS.fetch_add(1, Ordering::Relaxed));
     h.finish() % 1_000_000
+}
+
+/// A uniform index below `n`, drawn alike on every platform: rand's
+/// `gen_range` over `usize` draws 32 bits on a 32-bit target (the
+/// browser's wasm32) and 64 on a 64-bit one, which would deal other
+/// puzzles there. Drawn as a `u64`, it is what a 64-bit `usize` range
+/// draws, so native answers are unchanged.
+pub fn index<R: Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
+    rng.gen_range(0..n as u64) as usize
 }
 
 /// A uniformly random deal: 7 cards to each seat and 3 to the musik.
@@ -68,7 +82,7 @@ pub fn deal_for<R: Rng>(rng: &mut R, rules: &Rules) -> Deal {
 pub fn start<R: Rng>(rng: &mut R, rules: &Rules) -> State {
     let d = deal_for(rng, rules);
     let exchanges = d.exchanges(rules);
-    let e = exchanges[rng.gen_range(0..exchanges.len())];
+    let e = exchanges[index(rng, exchanges.len())];
     d.after(rules, &e).expect("generated exchanges are legal")
 }
 
@@ -78,13 +92,13 @@ pub fn start<R: Rng>(rng: &mut R, rules: &Rules) -> State {
 pub fn played_hand<R: Rng>(rng: &mut R, rules: &Rules, max_moves: usize) -> Position {
     let d = deal_for(rng, rules);
     let exchanges = d.exchanges(rules);
-    let e = exchanges[rng.gen_range(0..exchanges.len())];
+    let e = exchanges[index(rng, exchanges.len())];
     let start = d.after(rules, &e).expect("generated exchanges are legal");
     let mut s = start;
     let mut moves = Vec::new();
     while !s.is_over() && moves.len() < max_moves {
         let legal = s.legal_moves(rules);
-        let m = legal[rng.gen_range(0..legal.len())];
+        let m = legal[index(rng, legal.len())];
         s.play(rules, m);
         moves.push(m);
     }
@@ -114,7 +128,7 @@ pub fn play_random<R: Rng>(
 ) -> State {
     let mut random_move = |s: &mut State| {
         let moves = s.legal_moves(rules);
-        s.play(rules, moves[rng.gen_range(0..moves.len())]);
+        s.play(rules, moves[index(rng, moves.len())]);
     };
     while !(s.trick().is_empty() && s.tricks_left() <= tricks_left) {
         random_move(&mut s);

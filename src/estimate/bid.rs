@@ -312,9 +312,31 @@ pub fn simulate(
     opts: &BidOptions,
     progress: Progress,
 ) -> Vec<BidSample> {
-    workers.map(opts.samples, progress, |solver, i| {
-        solve_sample(solver, hand, opts, i)
+    simulate_range(hand, workers, opts, 0..opts.samples, progress)
+}
+
+/// The samples of `range` of a run, in sample order. Each sample is drawn
+/// from the run's seed and its own index alone, so the ranges of a run,
+/// computed anywhere (the browser's workers each take one) and put back
+/// in order, are the run's samples: [`shard_range`] cuts them.
+pub fn simulate_range(
+    hand: CardSet,
+    workers: &Workers,
+    opts: &BidOptions,
+    range: std::ops::Range<usize>,
+    progress: Progress,
+) -> Vec<BidSample> {
+    workers.map(range.len(), progress, |solver, i| {
+        solve_sample(solver, hand, opts, range.start + i)
     })
+}
+
+/// Shard `shard` of `shards` of `n` samples: consecutive indices, the
+/// shards in order covering `0..n` once, their sizes within one.
+pub fn shard_range(n: usize, shard: usize, shards: usize) -> std::ops::Range<usize> {
+    let shards = shards.max(1);
+    let cut = |k: usize| n * k.min(shards) / shards;
+    cut(shard)..cut(shard + 1)
 }
 
 /// How often the musik completes a marriage the 7-card hand lacks.
@@ -517,14 +539,26 @@ pub fn simulate_defence(
     opts: &BidOptions,
     progress: Progress,
 ) -> Vec<u16> {
-    workers.map(
-        defence_samples(opts.samples),
-        progress,
-        |solver, i| match opts.basis {
+    let n = defence_samples(opts.samples);
+    simulate_defence_range(hand, workers, opts, 0..n, progress)
+}
+
+/// The defence samples of `range` of a run, in order (as
+/// [`simulate_range`] for the declarer's).
+pub fn simulate_defence_range(
+    hand: CardSet,
+    workers: &Workers,
+    opts: &BidOptions,
+    range: std::ops::Range<usize>,
+    progress: Progress,
+) -> Vec<u16> {
+    workers.map(range.len(), progress, |solver, i| {
+        let i = range.start + i;
+        match opts.basis {
             Basis::DoubleDummy => defend_sample(solver, hand, opts.seed, i),
             Basis::RealPlay => quick_defence_sample(solver, hand, opts.seed, i),
-        },
-    )
+        }
+    })
 }
 
 /// Does `musik` complete a marriage that `hand` lacks?
@@ -757,6 +791,16 @@ pub fn estimate(
     opts: &BidOptions,
     progress: Progress,
 ) -> Result<BidReport, InputError> {
+    check_run(hand, rules, opts)?;
+    let workers = Workers::new(*rules, opts.threads)?;
+    let samples = simulate(hand, &workers, opts, progress);
+    let defence = simulate_defence(hand, &workers, opts, progress);
+    report_with_defence(hand, rules, opts, &samples, &defence)
+}
+
+/// What [`estimate`] checks before any work: the hand's size, the
+/// options, and on the real-play basis that the model covers the rules.
+pub fn check_run(hand: CardSet, rules: &Rules, opts: &BidOptions) -> Result<(), InputError> {
     if hand.len() != rules.dealt() {
         return Err(InputError::Count {
             what: "hand".into(),
@@ -769,8 +813,53 @@ pub fn estimate(
     if opts.basis == Basis::RealPlay {
         real_model(rules)?;
     }
+    Ok(())
+}
+
+/// Shard `shard` of `shards` of the estimate's work: its samples and its
+/// defence samples ([`shard_range`] of each), for [`merge_shards`]. The
+/// shards of a run, merged in order, give [`estimate`]'s report exactly,
+/// whatever their number.
+pub fn estimate_shard(
+    hand: CardSet,
+    rules: &Rules,
+    opts: &BidOptions,
+    (shard, shards): (usize, usize),
+    progress: Progress,
+) -> Result<(Vec<BidSample>, Vec<u16>), InputError> {
+    check_run(hand, rules, opts)?;
     let workers = Workers::new(*rules, opts.threads)?;
-    let samples = simulate(hand, &workers, opts, progress);
-    let defence = simulate_defence(hand, &workers, opts, progress);
-    report_with_defence(hand, rules, opts, &samples, &defence)
+    let range = shard_range(opts.samples, shard, shards);
+    let samples = simulate_range(hand, &workers, opts, range, progress);
+    let range = shard_range(defence_samples(opts.samples), shard, shards);
+    let defence = simulate_defence_range(hand, &workers, opts, range, progress);
+    Ok((samples, defence))
+}
+
+/// The report of a run from its shards' samples put back in order: all
+/// `opts.samples` samples and all their defence samples, or an error
+/// saying how many are missing.
+pub fn merge_shards(
+    hand: CardSet,
+    rules: &Rules,
+    opts: &BidOptions,
+    samples: &[BidSample],
+    defence: &[u16],
+) -> Result<BidReport, InputError> {
+    check_run(hand, rules, opts)?;
+    for (what, got, want) in [
+        ("samples", samples.len(), opts.samples),
+        (
+            "defence samples",
+            defence.len(),
+            defence_samples(opts.samples),
+        ),
+    ] {
+        if got != want {
+            return Err(InputError::Option(format!(
+                "the shards hold {got} {what}, the run has {want}"
+            )));
+        }
+    }
+    report_with_defence(hand, rules, opts, samples, defence)
 }

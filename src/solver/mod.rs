@@ -30,7 +30,7 @@ mod workers;
 
 pub use search::{upper_bound, Stats};
 pub use table::{Bounds, Found, Key, NoTable, Table, TransTable};
-pub use workers::{no_progress, Progress, ThreadsError, Workers};
+pub use workers::{no_progress, Progress, ThreadsError, Workers, CAN_SPAWN_THREADS};
 
 use crate::engine::deal::{Deal, Exchange, Give};
 use crate::engine::moves::Move;

@@ -24,7 +24,7 @@ pub fn start(rng: &mut impl Rng, rules: &Rules) -> State {
         let set = |r: std::ops::Range<usize>| cards[r].iter().copied().collect::<CardSet>();
         let deal = Deal::two(set(0..10), set(10..20), set(20..22), set(22..24));
         let exchanges = deal.exchanges(rules);
-        let e = exchanges[rng.gen_range(0..exchanges.len())];
+        let e = exchanges[crate::engine::random::index(rng, exchanges.len())];
         let s = deal
             .after(rules, &e)
             .expect("generated exchanges are legal");

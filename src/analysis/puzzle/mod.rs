@@ -539,7 +539,8 @@ pub fn candidate(solver: &mut Solver, opts: &Options, index: u64) -> State {
     let mut rng = random::rng(opts.seed);
     rng.set_stream(index);
     let (lo, hi) = opts.tricks;
-    let tricks = rng.gen_range(lo..=hi).min(rules.tricks());
+    // As u64, so that wasm32 (32-bit usize) draws as natively.
+    let tricks = (rng.gen_range(lo as u64..=hi as u64) as usize).min(rules.tricks());
     let start = play::start(&mut rng, rules, opts.play);
     let s = play::play_to(&mut rng, rules, start, tricks, 0, opts.play, solver);
     // Cards into the trick so that the asked side is to move: the k-th
@@ -552,9 +553,9 @@ pub fn candidate(solver: &mut Solver, opts: &Options, index: u64) -> State {
             let defenders: Vec<usize> = (0..n)
                 .filter(|&k| seats_from_leader(k) != Seat::D)
                 .collect();
-            Some(defenders[rng.gen_range(0..defenders.len())])
+            Some(defenders[random::index(&mut rng, defenders.len())])
         }
-        Side::Any => Some(rng.gen_range(0..n)),
+        Side::Any => Some(random::index(&mut rng, n)),
     }
     .expect("one of the seats is the declarer");
     play::play_to(&mut rng, rules, s, tricks, extra, opts.play, solver)
@@ -736,7 +737,12 @@ impl fmt::Display for Counts {
 /// same for any number of threads: the first `count` puzzles in candidate
 /// order, duplicates dropped.
 pub fn generate(opts: &Options, count: usize, limit: u64, threads: usize) -> (Vec<Puzzle>, Counts) {
-    let threads = threads.max(1);
+    // In the browser no thread can be started: one solver, this thread.
+    let threads = if crate::solver::CAN_SPAWN_THREADS {
+        threads.max(1)
+    } else {
+        1
+    };
     let mut solvers: Vec<Solver> = (0..threads).map(|_| Solver::new(opts.rules)).collect();
     let mut puzzles = Vec::new();
     let mut counts = Counts::default();

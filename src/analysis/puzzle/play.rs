@@ -149,7 +149,7 @@ pub fn next_move(
         return moves[0];
     }
     match style {
-        PlayStyle::Random => moves[rng.gen_range(0..moves.len())],
+        PlayStyle::Random => moves[random::index(rng, moves.len())],
         PlayStyle::Best if s.tricks_left() <= BEST_FROM => {
             let values = solver.move_values(s);
             let best = values[0].1;
@@ -160,7 +160,7 @@ pub fn next_move(
                 .collect();
             *near.choose(rng).expect("the best move is near best")
         }
-        _ if rng.gen_bool(WHIM) => moves[rng.gen_range(0..moves.len())],
+        _ if rng.gen_bool(WHIM) => moves[random::index(rng, moves.len())],
         _ => plausible(rng, rules, s, &moves),
     }
 }

@@ -5,6 +5,8 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
 
+use crate::shell::requests::RequestError;
+
 /// An error answer: `{"error": message}` with its status.
 #[derive(Clone, Debug)]
 pub struct ApiError {
@@ -17,8 +19,8 @@ impl ApiError {
         ApiError {
             status,
             // The library's checks speak of command-line flags; the API
-            // names keys.
-            message: key_words(&message.into()),
+            // names keys (as the request layer's errors do).
+            message: RequestError::new(status, message).message,
         }
     }
 
@@ -37,6 +39,17 @@ impl ApiError {
     }
 }
 
+/// The request layer's error as HTTP: the same status and message (the
+/// field at fault is named in the message).
+impl From<RequestError> for ApiError {
+    fn from(e: RequestError) -> ApiError {
+        ApiError {
+            status: e.status,
+            message: e.message,
+        }
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
@@ -47,26 +60,4 @@ impl IntoResponse for ApiError {
             (status, body).into_response()
         }
     }
-}
-
-/// A message of the library's option checks in the API's words: the
-/// command line's `--choice-layouts` is the key `choice_layouts`.
-fn key_words(message: &str) -> String {
-    let mut out = String::new();
-    let mut rest = message;
-    while let Some(i) = rest.find("--") {
-        let after = &rest[i + 2..];
-        let len = after
-            .find(|c: char| !(c.is_ascii_lowercase() || c == '-'))
-            .unwrap_or(after.len());
-        out.push_str(&rest[..i]);
-        if len == 0 {
-            out.push_str("--");
-        } else {
-            out.push_str(&after[..len].replace('-', "_"));
-        }
-        rest = &after[len..];
-    }
-    out.push_str(rest);
-    out
 }

@@ -67,6 +67,13 @@ impl Job {
         self.check();
     }
 
+    /// `done` units of work done (the most yet counts); stops the job (by
+    /// unwinding) when it was cancelled or is past its time.
+    pub fn reached(&self, done: u64) {
+        self.done.fetch_max(done, Ordering::Relaxed);
+        self.check();
+    }
+
     /// Stops the job (by unwinding) when it was cancelled or is past its
     /// time.
     pub fn check(&self) {

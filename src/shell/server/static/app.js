@@ -41,7 +41,77 @@ function marriages(cards) {
 function cap(cards) { return 120 + marriages(cards).reduce((a, s) => a + MARRIAGE[s], 0); }
 
 // ---------------------------------------------------------------- API
+// Two transports, one page. Served by `tysiac serve`, requests go to its
+// JSON API with fetch. Built as static files (scripts/web.sh, which marks
+// index.html with <meta name="tysiac-transport" content="worker">), they go
+// to Web Workers each running the library as WebAssembly (worker.js): the
+// same endpoints, bodies and answers. JavaScript only carries JSON.
+const TRANSPORT = (document.querySelector('meta[name="tysiac-transport"]') || {}).content || 'http';
+const IN_BROWSER = TRANSPORT === 'worker';
+
+// The workers: one per core the browser reports, at most 8, started when
+// first needed; each answers one request at a time.
+const pool = { size: Math.max(1, Math.min(8, navigator.hardwareConcurrency || 2)), all: [], idle: [], queue: [], next: 1 };
+function poolWorker() {
+  const w = new Worker('worker.js');
+  w.onmessage = e => {
+    const m = e.data, task = w.task;
+    if (!task || m.id !== task.id) return;
+    if (m.progress) { if (task.onProgress) task.onProgress(m.progress[0], m.progress[1]); return; }
+    w.task = null;
+    poolRelease(w);
+    task.settle(m.reply);
+  };
+  w.onerror = e => {
+    e.preventDefault();
+    const task = w.task;
+    poolReplace(w);
+    if (task) task.settle({ error: 'the worker stopped: ' + (e.message || 'error'), status: 500, field: null });
+  };
+  pool.all.push(w);
+  return w;
+}
+function poolRelease(w) {
+  const task = pool.queue.shift();
+  if (task) poolStart(w, task); else pool.idle.push(w);
+}
+// A worker stopped (cancelled or broken) gives its place to a fresh one.
+function poolReplace(w) {
+  w.terminate();
+  pool.all = pool.all.filter(x => x !== w);
+  pool.idle = pool.idle.filter(x => x !== w);
+  if (pool.queue.length) poolStart(poolWorker(), pool.queue.shift());
+}
+function poolStart(w, task) {
+  w.task = task;
+  w.postMessage({ id: task.id, endpoint: task.endpoint, body: task.body });
+}
+// One request to the library: a promise of its answer, and a cancel that
+// stops it at once (the worker is ended and replaced).
+function workerCall(endpoint, body, onProgress) {
+  let task;
+  const promise = new Promise((resolve, reject) => {
+    task = { id: pool.next++, endpoint, body, onProgress, settle: reply => {
+      if ('ok' in reply) return resolve(reply.ok);
+      const err = new Error(reply.error);
+      err.status = reply.status;
+      err.field = reply.field;
+      reject(err);
+    } };
+  });
+  const w = pool.idle.pop() || (pool.all.length < pool.size ? poolWorker() : null);
+  if (w) poolStart(w, task); else pool.queue.push(task);
+  const cancel = () => {
+    const busy = pool.all.find(x => x.task === task);
+    if (busy) { busy.task = null; poolReplace(busy); } else pool.queue = pool.queue.filter(t => t !== task);
+    task.settle({ error: 'cancelled', status: 409, field: null });
+  };
+  return { promise, cancel };
+}
+
 async function api(path, body, method = 'POST') {
+  markField(null);
+  if (IN_BROWSER) return workerCall(path.replace(/^\//, ''), body || {}).promise;
   const opts = { method, headers: { 'Content-Type': 'application/json' } };
   if (body !== undefined) opts.body = JSON.stringify(body);
   const res = await fetch('/api' + path, opts);
@@ -50,8 +120,38 @@ async function api(path, body, method = 'POST') {
   if (!res.ok) throw new Error(data.error || ('HTTP ' + res.status));
   return data;
 }
-// A long job: started in the background, polled for progress, cancellable.
+// A long job: progress shown and a cancel offered. On the server it runs in
+// the background and is polled; in the browser a worker reports progress.
 async function runJob(path, body, progress, cancelButton) {
+  markField(null);
+  if (IN_BROWSER) {
+    // A bid is split among the workers: each its own shard of the samples,
+    // merged by the library into the same report whatever their number.
+    const shards = path === '/bid' ? pool.size : 1;
+    const done = Array(shards).fill(0), total = Array(shards).fill(0);
+    const sum = a => a.reduce((x, y) => x + y, 0);
+    const calls = [...Array(shards)].map((_, k) => workerCall(
+      shards > 1 ? 'bid/shard' : path.replace(/^\//, ''),
+      shards > 1 ? Object.assign({}, body, { shard: k, shards }) : body,
+      (d, t) => {
+        done[k] = d; total[k] = t;
+        if (progress) { progress.max = sum(total) || 1; progress.value = sum(done); }
+      }));
+    let merge = null;
+    if (cancelButton) {
+      cancelButton.disabled = false;
+      cancelButton.onclick = () => { calls.forEach(c => c.cancel()); if (merge) merge.cancel(); };
+    }
+    try {
+      const parts = await Promise.all(calls.map(c => c.promise));
+      if (shards === 1) return parts[0];
+      merge = workerCall('bid/merge', Object.assign({}, body, { parts }));
+      return await merge.promise;
+    } catch (e) {
+      calls.forEach(c => c.cancel());
+      throw e;
+    } finally { if (cancelButton) cancelButton.disabled = true; }
+  }
   const start = await api(path, Object.assign({}, body, { async: true }));
   const id = start.job;
   let cancelled = false;
@@ -69,7 +169,20 @@ async function runJob(path, body, progress, cancelButton) {
     }
   } finally { if (cancelButton) cancelButton.disabled = true; }
 }
-function showError(where, e) { where.replaceChildren(el('p', { class: 'bad' }, String(e.message || e))); }
+function showError(where, e) {
+  where.replaceChildren(el('p', { class: 'bad' }, String(e.message || e)));
+  markField(e);
+}
+// The library names the key at fault (in the browser's build): the error
+// is shown beside that field of the tab too (`bid-hand` for `hand`).
+function markField(e) {
+  document.querySelectorAll('.field-error').forEach(x => x.remove());
+  document.querySelectorAll('[aria-invalid]').forEach(x => x.removeAttribute('aria-invalid'));
+  const input = e && e.field ? $(`${active()}-${e.field}`) : null;
+  if (!input) return;
+  input.setAttribute('aria-invalid', 'true');
+  input.after(el('span', { class: 'field-error bad', role: 'alert', 'data-field': e.field }, String(e.message)));
+}
 
 // ---------------------------------------------------------------- tabs
 function showTab(name) {

@@ -31,6 +31,7 @@ function playSay(text, cls = '') {
 // Retry-After) or unreachable, so a game never gets stuck; other errors
 // are thrown with the server's message.
 async function gameApi(path, body, method) {
+  if (IN_BROWSER) return gameInBrowser(path, body);
   const run = playGame.run;
   for (let attempt = 1; ; attempt++) {
     const opts = { method: method || (body === undefined ? 'GET' : 'POST'), headers: { 'Content-Type': 'application/json' } };
@@ -60,6 +61,43 @@ async function gameApi(path, body, method) {
     }
     return data;
   }
+}
+
+// In the browser (static build) the page holds the game: its state (the
+// game's record and step, as the library writes it) is kept in the
+// browser's storage and sent with each request to a worker, which answers
+// with the new state (docs/web.md). The id is the page's own.
+const GAME_STATE = 'tysiac.game.state';
+async function gameInBrowser(path, body) {
+  const [, id, what] = path.split('/');
+  if (id === 'new') {
+    const a = await workerCall('game/new', body || {}).promise;
+    return gameKeep(a, 'browser-' + Date.now());
+  }
+  let kept = null;
+  try { kept = JSON.parse(localStorage.getItem(GAME_STATE)); } catch (e) { /* none */ }
+  if (!kept || kept.id !== decodeURIComponent(id)) {
+    const err = new Error('no game ' + id + ' kept in this browser');
+    err.status = 404;
+    throw err;
+  }
+  const endpoint = 'game/' + (what || 'view');
+  const a = await workerCall(endpoint, Object.assign({}, body, { state: kept.state })).promise;
+  return a.state ? gameKeep(a, kept.id) : a;
+}
+function gameKeep(a, id) {
+  try { localStorage.setItem(GAME_STATE, JSON.stringify({ id, state: a.state })); } catch (e) { /* private mode */ }
+  a.id = id;
+  return a;
+}
+// The record (the deals finished) as a file, made by the library.
+async function recordDownload(e) {
+  if (!IN_BROWSER) return;
+  e.preventDefault();
+  const r = await gameApi(`/${playGame.id}/record`);
+  const a = el('a', { href: URL.createObjectURL(new Blob([r.record], { type: 'text/plain' })), download: r.file });
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
 $('play-new').addEventListener('click', playStart);
@@ -355,7 +393,7 @@ function playEnd(v) {
   const kids = [];
   if (v.result) kids.push(el('p', { id: 'play-result', class: 'status good' }, `${v.result}.`));
   if (v.sheet.length) {
-    kids.push(el('a', { id: 'play-record', href: `/api/game/${playGame.id}/record`, download: `tysiac-game-${playGame.seed}.txt` }, 'Download record'));
+    kids.push(el('a', { id: 'play-record', href: `/api/game/${playGame.id}/record`, download: `tysiac-game-${playGame.seed}.txt`, onclick: recordDownload }, 'Download record'));
     const sel = el('select', { id: 'play-postmortem-hand', 'aria-label': 'hand for the post-mortem' });
     for (const x of playGame.hands) sel.append(el('option', { value: x.number }, `hand ${x.number}: ${nameOf(v, x.declarer)} for ${x.contract}`));
     sel.selectedIndex = sel.options.length - 1;

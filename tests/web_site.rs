@@ -1,0 +1,600 @@
+//! The static site (`scripts/web.sh`, docs/web.md) in headless Chromium:
+//! served by `python3 -m http.server` from `target/site/` (nothing else
+//! runs), the page sends its requests to Web Workers running the library
+//! as WebAssembly, and their answers are the command's `--json` for the
+//! same input and seed. Needs the site built (`scripts/test.sh` runs
+//! `scripts/web.sh` before the tests), chromium and chromedriver: without
+//! them it fails saying what to run, it never skips.
+
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant, SystemTime};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+
+const DEAL: &str = "AKQ.T9..AJ T9.AK.KJ.Q J.QJ.AT9.T ..Q.K9";
+const HAND: &str = "AKQ.T9..AJ";
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn installed(tool: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false)
+}
+
+/// The newest change under `dir` (files only).
+fn newest(dir: &Path) -> SystemTime {
+    let mut out = SystemTime::UNIX_EPOCH;
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        let t = if path.is_dir() {
+            newest(&path)
+        } else {
+            entry.metadata().and_then(|m| m.modified()).unwrap()
+        };
+        out = out.max(t);
+    }
+    out
+}
+
+/// `target/site/`, checked to be there and built after the last change to
+/// the library, the page and the browser's shell.
+fn site() -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let site = root.join("target/site");
+    let wasm = site.join("tysiac_web.wasm");
+    let built = std::fs::metadata(&wasm)
+        .and_then(|m| m.modified())
+        .unwrap_or_else(|_| {
+            panic!(
+                "{} is missing: build the site first with `bash scripts/web.sh` \
+                 (scripts/test.sh does it before the tests)",
+                wasm.display()
+            )
+        });
+    let sources = newest(&root.join("src")).max(newest(&root.join("web")));
+    assert!(
+        built >= sources,
+        "{} is older than the sources: rebuild it with `bash scripts/web.sh`",
+        wasm.display()
+    );
+    site
+}
+
+/// A child process killed when dropped.
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Waits until something listens on `port`.
+fn listening(port: u16, what: &str) {
+    let start = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{what} does not listen on port {port}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The site served as the docs say: `python3 -m http.server` in it.
+fn serve(site: &Path) -> (Killed, u16) {
+    assert!(
+        installed("python3"),
+        "python3 is not installed: the site's test serves it with `python3 -m http.server`"
+    );
+    let port = free_port();
+    let child = Command::new("python3")
+        .args([
+            "-m",
+            "http.server",
+            "--bind",
+            "127.0.0.1",
+            &port.to_string(),
+        ])
+        .current_dir(site)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("python3 -m http.server starts");
+    let child = Killed(child);
+    listening(port, "python3 -m http.server");
+    (child, port)
+}
+
+/// Headless Chromium on the site, through chromedriver (from Debian:
+/// scripts/browser-deps.sh).
+async fn browser(profile: &Path) -> (Client, Killed) {
+    for tool in ["chromedriver", "chromium"] {
+        assert!(
+            installed(tool),
+            "{tool} is not installed: the browser tests need Debian's chromium and \
+             chromium-driver (run scripts/browser-deps.sh as root)"
+        );
+    }
+    let port = free_port();
+    let driver = Command::new("chromedriver")
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let driver = Killed(driver);
+    listening(port, "chromedriver");
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": "/usr/bin/chromium",
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                     "--no-first-run", "--disable-background-networking",
+                     "--disable-component-update", "--disable-sync",
+                     "--disable-dev-shm-usage", "--window-size=1100,1000",
+                     format!("--user-data-dir={}", profile.display())]
+        }),
+    );
+    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .expect("a Chromium session starts");
+    (client, driver)
+}
+
+/// The command's `--json` lines, parsed.
+fn cli(args: &[&str]) -> Vec<Value> {
+    let out = Command::new(env!("CARGO_BIN_EXE_tysiac"))
+        .args(args)
+        .output()
+        .expect("tysiac runs");
+    assert!(out.status.success(), "tysiac {args:?}: {out:?}");
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+/// `v` with every number as a float: JavaScript has one kind of number,
+/// so the page reads the library's `1.0` as `1`. The values are compared
+/// exactly all the same (each side's f64).
+fn as_floats(v: Value) -> Value {
+    match v {
+        Value::Number(n) => json!(n.as_f64().expect("a finite number")),
+        Value::Array(a) => Value::Array(a.into_iter().map(as_floats).collect()),
+        Value::Object(o) => Value::Object(o.into_iter().map(|(k, v)| (k, as_floats(v))).collect()),
+        other => other,
+    }
+}
+
+/// `got` is `want` but for floats within a relative 1e-12 (and integers
+/// read back as floats).
+fn assert_close(got: &Value, want: &Value, path: &str) {
+    match (got, want) {
+        (Value::Number(a), Value::Number(b)) => {
+            let (a, b) = (a.as_f64().unwrap(), b.as_f64().unwrap());
+            assert!(
+                (a - b).abs() <= 1e-12 * a.abs().max(b.abs()),
+                "{path}: {a} against {b}"
+            );
+        }
+        (Value::Array(a), Value::Array(b)) => {
+            assert_eq!(a.len(), b.len(), "{path}: lengths");
+            for (i, (x, y)) in a.iter().zip(b).enumerate() {
+                assert_close(x, y, &format!("{path}.{i}"));
+            }
+        }
+        (Value::Object(a), Value::Object(b)) => {
+            let keys = |o: &serde_json::Map<String, Value>| o.keys().cloned().collect::<Vec<_>>();
+            assert_eq!(keys(a), keys(b), "{path}: keys");
+            for (k, x) in a {
+                assert_close(x, &b[k], &format!("{path}.{k}"));
+            }
+        }
+        _ => assert_eq!(got, want, "{path}"),
+    }
+}
+
+/// Runs `call` (JavaScript giving a promise) on the page and returns what
+/// it resolves to: `{"ok": answer}` or `{"error", "status", "field"}`, and
+/// the milliseconds it took.
+async fn on_page(client: &Client, call: &str) -> (Value, f64) {
+    let script = format!(
+        "const done = arguments[arguments.length - 1];
+         const t0 = performance.now();
+         ({call}).then(ok => done({{ok, ms: performance.now() - t0}}),
+                       e => done({{error: String(e.message), status: e.status, field: e.field}}));"
+    );
+    let mut v = client.execute_async(&script, vec![]).await.expect(call);
+    let ms = v["ms"].as_f64().unwrap_or(0.0);
+    if let Some(o) = v.as_object_mut() {
+        o.remove("ms");
+    }
+    (v, ms)
+}
+
+/// The site served, chromedriver, and a Chromium session on the page.
+struct Site {
+    client: Client,
+    port: u16,
+    profile: PathBuf,
+    _server: Killed,
+    _driver: Killed,
+}
+
+impl Site {
+    async fn open(tab: &str) -> Site {
+        let (server, port) = serve(&site());
+        let profile =
+            std::env::temp_dir().join(format!("tysiac-site-{}-{port}", std::process::id()));
+        let (client, driver) = browser(&profile).await;
+        let timeouts = fantoccini::wd::TimeoutConfiguration::new(
+            Some(Duration::from_secs(300)),
+            Some(Duration::from_secs(60)),
+            Some(Duration::ZERO),
+        );
+        client.update_timeouts(timeouts).await.unwrap();
+        client
+            .goto(&format!("http://127.0.0.1:{port}/#{tab}"))
+            .await
+            .expect("the page loads");
+        Site {
+            client,
+            port,
+            profile,
+            _server: server,
+            _driver: driver,
+        }
+    }
+
+    async fn js(&self, script: &str) -> Value {
+        self.client.execute(script, vec![]).await.expect(script)
+    }
+
+    async fn wait_for(&self, css: &str) -> fantoccini::elements::Element {
+        self.client
+            .wait()
+            .at_most(Duration::from_secs(120))
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no element {css}: {e}"))
+    }
+
+    async fn close(self) {
+        let errors = self.js("return window.__errors").await;
+        assert_eq!(errors, json!([]), "errors on the page");
+        self.client.close().await.unwrap();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_static_site_answers_in_the_browser_as_the_command_does() {
+    let site = Site::open("bid").await;
+    let client = &site.client;
+    let transport = client.execute("return TRANSPORT", vec![]).await.unwrap();
+    assert_eq!(transport, "worker", "the site's page uses the workers");
+
+    // A solve of the example deal, over every exchange.
+    let (solved, ms) = on_page(client, &format!("api('/solve', {{deal: '{DEAL}'}})")).await;
+    let want = cli(&["solve", "--json", "--deal", DEAL]);
+    assert_eq!(
+        as_floats(solved.clone()),
+        as_floats(json!({"ok": {"results": want}}))
+    );
+    eprintln!("solve of the example deal in the browser: {ms:.0} ms (the first loads the wasm)");
+
+    // A bid with a seed: the same report, sample for sample, whatever the
+    // number of workers sharing its samples (the page's pool as the
+    // browser reports its cores, then one, then three workers).
+    let want = cli(&["bid", HAND, "--samples", "40", "--seed", "7", "--json"]);
+    for workers in ["pool.size", "1", "3"] {
+        let (bid, ms) = on_page(
+            client,
+            &format!(
+                "(pool.size = {workers}, runJob('/bid', {{hand: '{HAND}', samples: 40, seed: 7}}))"
+            ),
+        )
+        .await;
+        assert_eq!(
+            as_floats(bid),
+            as_floats(json!({"ok": want[0]})),
+            "{workers} workers"
+        );
+        eprintln!("bid of 40 samples in the browser, {workers} workers: {ms:.0} ms");
+    }
+
+    // A cancel stops a long bid at once (its worker is ended), and the
+    // next request is answered by a fresh worker.
+    let (cancelled, ms) = on_page(
+        client,
+        &format!(
+            "(() => {{ const c = workerCall('bid', {{hand: '{HAND}', samples: 2000}});
+                      setTimeout(c.cancel, 300); return c.promise; }})()"
+        ),
+    )
+    .await;
+    assert_eq!(cancelled["error"], "cancelled", "{cancelled}");
+    assert!(ms < 800.0, "the cancel took {ms:.0} ms after the start");
+    let (again, _) = on_page(client, &format!("api('/solve', {{deal: '{DEAL}'}})")).await;
+    assert_eq!(again, solved, "after a cancel");
+
+    // The post-mortem and the card from one seat's view: the command's,
+    // exactly.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (endpoint, file, args) in [
+        (
+            "analyze",
+            "docs/examples/short-hand.txt",
+            vec!["analyze", "--json"],
+        ),
+        (
+            "suggest",
+            "docs/examples/my-seat.txt",
+            vec!["suggest", "--json"],
+        ),
+    ] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        let call = format!("api('/{endpoint}', {{text: {}}})", json!(text));
+        let (got, _) = on_page(client, &call).await;
+        let path = root.join(file).to_string_lossy().into_owned();
+        let want = cli(&[args.as_slice(), &[path.as_str()]].concat());
+        assert_eq!(
+            as_floats(got),
+            as_floats(json!({"ok": {"results": want}})),
+            "{endpoint}"
+        );
+    }
+
+    // The exchange: the same report but for the last digit of a few
+    // chances. The real-play model's logistic calls exp, which is the
+    // system's libm natively and Rust's own in WebAssembly; they differ in
+    // the last bit for some inputs (docs/web.md, *Not yet there*).
+    let (got, _) = on_page(
+        client,
+        "api('/exchange', {hand: 'AKQ.T9..AJ', musik: '..Q.K9', samples: 60})",
+    )
+    .await;
+    let want = cli(&[
+        "exchange",
+        "AKQ.T9..AJ",
+        "..Q.K9",
+        "--samples",
+        "60",
+        "--json",
+        "--quiet",
+    ]);
+    assert_close(&got["ok"], &want[0], "exchange");
+
+    // Bad input: the command line's message, the status and the field.
+    let (bad, _) = on_page(client, "api('/bid', {hand: 'AKQ', samples: 40})").await;
+    assert_eq!(bad["status"], 400, "{bad}");
+    assert_eq!(bad["field"], "hand", "{bad}");
+    assert!(
+        bad["error"].as_str().unwrap().starts_with("hand: "),
+        "{bad}"
+    );
+
+    // The page's own button, first with a bad hand: the library's error is
+    // shown beside the field at fault, which is marked.
+    let hand = client.find(Locator::Css("#bid-hand")).await.unwrap();
+    hand.clear().await.unwrap();
+    hand.send_keys("AKQ").await.unwrap();
+    client
+        .execute("document.getElementById('bid-samples').value = 40", vec![])
+        .await
+        .unwrap();
+    let go = client.find(Locator::Css("#bid-go")).await.unwrap();
+    go.click().await.unwrap();
+    let beside = site
+        .wait_for("#bid-hand + .field-error[data-field='hand']")
+        .await;
+    let said = beside.text().await.unwrap();
+    assert!(said.starts_with("hand: hand 'AKQ' "), "{said}");
+    assert_eq!(
+        site.js("return document.getElementById('bid-hand').getAttribute('aria-invalid')")
+            .await,
+        "true"
+    );
+
+    // Then the right hand: the bid's report drawn from the worker's answer,
+    // the mark gone, and no error on the page.
+    hand.clear().await.unwrap();
+    hand.send_keys(HAND).await.unwrap();
+    go.click().await.unwrap();
+    let out = client
+        .wait()
+        .at_most(Duration::from_secs(120))
+        .for_element(Locator::Css("#bid-table"))
+        .await
+        .expect("the bid's report is drawn");
+    assert!(!out.text().await.unwrap().is_empty());
+    assert_eq!(
+        site.js("return document.querySelectorAll('.field-error, [aria-invalid]').length")
+            .await,
+        0
+    );
+    site.close().await;
+}
+
+/// A game against the computers in the browser: the page holds it (its
+/// state in the browser's storage, each step a worker's answer), a reload
+/// resumes it where it was, it plays to its end with the score sheet, the
+/// record is the library's, and a hand's post-mortem is computed by a
+/// worker.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_in_the_browser_survives_a_reload_and_plays_to_its_end() {
+    let site = Site::open("play").await;
+    let setup = "document.getElementById('play-seed').value = 11;
+        document.getElementById('play-strength').value = 'heuristic';
+        document.getElementById('play-rules').value = 'standard game_to=100';
+        playGame.delay = 20; playGame.trickPause = 20;";
+    site.js(setup).await;
+    site.js("document.getElementById('play-new').click()").await;
+    site.wait_for("#play-pass").await;
+    let auction =
+        "return [...document.querySelectorAll('#play-auction li')].map(l => l.textContent)";
+    let before = site.js(auction).await;
+    let id = site.js("return playGame.id").await;
+    assert_eq!(before[0], "Ala: 100 (forced opening)", "{before}");
+
+    // A reload: the page reads the game back from the browser's storage.
+    site.client
+        .goto(&format!("http://127.0.0.1:{}/#play", site.port))
+        .await
+        .unwrap();
+    site.wait_for("#play-pass").await;
+    assert_eq!(
+        site.js(auction).await,
+        before,
+        "the same auction after a reload"
+    );
+    // The same game (the page's id for it), not a new one.
+    assert_eq!(site.js("return playGame.id").await, id);
+
+    site.js("playGame.delay = 20; playGame.trickPause = 20;")
+        .await;
+    let step = "const q = s => document.querySelector(s);
+        if (q('#play-result')) return 'over';
+        const st = q('#play-status').textContent;
+        for (const id of ['#play-redeal-no', '#play-pass', '#play-contract-go']) {
+            if (q(id)) { q(id).click(); return id; }
+        }
+        const card = q('#play-hand .card.legal:not([disabled])');
+        if (card && /Your turn|Give a card|Discard/.test(st)) { card.click(); return 'card'; }
+        return 'wait';";
+    let mut over = false;
+    for _ in 0..6000 {
+        if site.js(step).await == json!("over") {
+            over = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(over, "the game did not end");
+    let rows = site
+        .js("return document.querySelectorAll('#play-sheet-table tr[data-hand]').length")
+        .await;
+    assert!(rows.as_u64().unwrap() >= 1, "{rows}");
+
+    // The record, made by the library from the state the page holds.
+    let (record, _) = on_page(&site.client, "gameApi(`/${playGame.id}/record`)").await;
+    let text = record["ok"]["record"].as_str().expect("a record");
+    assert!(text.starts_with("game: tysiac\n"), "{text}");
+    assert!(text.contains("seed: 11\n"), "{text}");
+    assert_eq!(record["ok"]["file"], "tysiac-game-11.txt");
+
+    // The post-mortem of a played hand: its 24 cards, move by move.
+    site.wait_for("#play-postmortem")
+        .await
+        .click()
+        .await
+        .unwrap();
+    site.wait_for("#post-summary").await;
+    assert_eq!(
+        site.js("return document.querySelectorAll('#post-moves li').length")
+            .await,
+        json!(24)
+    );
+    site.close().await;
+}
+
+/// The Board and the Puzzles tabs through the workers: the example deal's
+/// exchange and card values as the solver gives them, and the command's
+/// puzzle for the same seed, its winning card accepted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_and_a_puzzle_work_through_the_workers() {
+    let site = Site::open("board").await;
+    let until = |script: &'static str| {
+        let client = site.client.clone();
+        async move {
+            for _ in 0..1200 {
+                let v = client.execute(&format!("return {script}"), vec![]).await;
+                if v.ok() == Some(json!(true)) {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            panic!("never true: {script}");
+        }
+    };
+    site.js(&format!(
+        "document.getElementById('board-deal').value = '{DEAL}'; \
+         document.getElementById('board-load').click()"
+    ))
+    .await;
+    site.wait_for("#board-exchange-list button[data-give='9S QC']")
+        .await
+        .click()
+        .await
+        .unwrap();
+    until("document.getElementById('board-status').dataset.value === '162'").await;
+    let value = |card: &str| {
+        format!("document.querySelector(\".seat.tomove .card[data-card='{card}'] .v\").textContent")
+    };
+    let want = cli(&["solve", "--json", "--deal", DEAL, "--exchange", "9S QC"]);
+    let moves = want[0]["moves"].as_array().unwrap();
+    for card in ["AH", "AS"] {
+        let v = moves.iter().find(|m| m["move"] == card).unwrap()["value"].to_string();
+        assert_eq!(
+            site.js(&format!("return {}", value(card))).await,
+            json!(v),
+            "{card}"
+        );
+    }
+
+    // A puzzle: the command's for seed 5, solved on the page.
+    let puzzle = cli(&[
+        "puzzle",
+        "--json",
+        "--quiet",
+        "--difficulty",
+        "easy",
+        "--count",
+        "1",
+        "--seed",
+        "5",
+    ]);
+    // The same puzzle from a worker: the candidates are drawn alike on
+    // wasm32 (32-bit) and natively.
+    let (found, _) = on_page(
+        &site.client,
+        "api('/puzzle/new', {difficulty: 'easy', rules: 'standard', count: 1, seed: 5})",
+    )
+    .await;
+    assert_eq!(
+        as_floats(found["ok"]["puzzles"][0].clone()),
+        as_floats(puzzle[0].clone())
+    );
+    let win = &puzzle[0]["line"][0].as_str().unwrap()[..2];
+    site.js("localStorage.clear(); showTab('puzzle'); \
+             document.getElementById('puzzle-seed').value = 5; \
+             document.getElementById('puzzle-new').click()")
+        .await;
+    site.wait_for(&format!(".seat.tomove .card.legal[data-card='{win}']"))
+        .await
+        .click()
+        .await
+        .unwrap();
+    let verdict = site.wait_for("#puzzle-verdict").await.text().await.unwrap();
+    assert!(verdict.starts_with("Right"), "{verdict}");
+    site.close().await;
+}
