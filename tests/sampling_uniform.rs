@@ -344,4 +344,9 @@ fn bid_balanced_blocks_differ_between_blocks_and_seeds() {
     };
     assert_ne!(musiks(11, 0), musiks(11, 17));
     assert_ne!(musiks(11, 0), musiks(12, 0));
+    // Every seed its own blocks: 32 neighbouring seeds, 32 different first
+    // blocks (a seed folded into fewer streams would repeat some).
+    let firsts: std::collections::HashSet<Vec<CardSet>> =
+        (0..32).map(|seed| musiks(seed, 0)).collect();
+    assert_eq!(firsts.len(), 32);
 }

@@ -29,6 +29,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::card::{Card, Rank, Suit};
 use crate::engine::cardset::CardSet;
 use crate::engine::contract::guessed_exchanges;
 use crate::engine::deal::Deal;
@@ -41,7 +42,16 @@ pub const FORMAT: u32 = 1;
 
 /// The features of a declarer's layout, in the order the model's weights
 /// take them (a file listing others is refused).
-pub const DECLARER_FEATURES: [&str; 4] = ["dd", "marriages", "marriage_points", "card_points"];
+pub const DECLARER_FEATURES: [&str; 5] = [
+    "dd",
+    "marriages",
+    "marriage_points",
+    "card_points",
+    "ace_tens",
+];
+
+/// A declarer's layout's features, as [`DECLARER_FEATURES`] names them.
+pub type DeclarerFeatures = [f64; DECLARER_FEATURES.len()];
 
 /// The features of a defender's layout.
 pub const DEFENCE_FEATURES: [&str; 4] = ["declarer", "card_points", "marriages", "aces"];
@@ -348,16 +358,28 @@ pub fn play_of(rules: &Rules) -> Rules {
     }
 }
 
-/// The features of a declarer's layout: its double-dummy value, and the
-/// marriages and card points of its cards after taking the musik.
-pub fn declarer_features(cards: CardSet, dd: u16, rules: &Rules) -> [f64; 4] {
+/// The features of a declarer's layout: its double-dummy value, the
+/// marriages and card points of its cards after taking the musik, and its
+/// suits holding both the ace and the ten. Those two cards take tricks
+/// without a guess: in play such hands make more, against their
+/// double-dummy value, than their card points alone say (the check's
+/// residuals pointed at it, the training games' fit confirms it: see
+/// docs/bid.md, *How good the answer is*).
+pub fn declarer_features(cards: CardSet, dd: u16, rules: &Rules) -> DeclarerFeatures {
     let marriages: Vec<_> = cards.marriages().collect();
     let value: u16 = marriages.iter().map(|&s| rules.marriage_value(s)).sum();
+    let ace_tens = Suit::ALL
+        .iter()
+        .filter(|&&s| {
+            cards.contains(Card::new(s, Rank::Ace)) && cards.contains(Card::new(s, Rank::Ten))
+        })
+        .count();
     [
         f64::from(dd),
         marriages.len() as f64,
         f64::from(value),
         f64::from(cards.points()),
+        ace_tens as f64,
     ]
 }
 
@@ -402,13 +424,15 @@ mod tests {
         let big = 40.0;
         Thresholds {
             features: DECLARER_FEATURES.iter().map(|s| s.to_string()).collect(),
-            mean: vec![0.0; 4],
-            scale: vec![1.0; 4],
+            mean: vec![0.0; DECLARER_FEATURES.len()],
+            scale: vec![1.0; DECLARER_FEATURES.len()],
             from: -20,
             coefs: (-20..=0)
                 .map(|t| {
                     let z = if t == -20 { big } else { 0.0 };
-                    vec![z, 0.0, 0.0, 0.0, 0.0]
+                    let mut c = vec![0.0; DECLARER_FEATURES.len() + 1];
+                    c[0] = z;
+                    c
                 })
                 .collect(),
         }
@@ -462,6 +486,26 @@ mod tests {
         m.coefs[15] = vec![0.0, 2.0, 0.0, 0.0, 0.0];
         let p = m.at_least(-5, &[150.0, 0.0, 0.0, 0.0]);
         assert!((p - 1.0 / (1.0 + (-2.0f64).exp())).abs() < 1e-12, "{p}");
+    }
+
+    #[test]
+    fn the_declarer_features_count_marriages_points_and_ace_tens() {
+        let rules = Rules::STANDARD;
+        // Two suits with both the ace and the ten, a third with the ace
+        // alone, one marriage: 11+10+4+3 + 11+10 + 11+0 + 2+0 = 62.
+        let ten: CardSet = "ATKQ.AT.A9.J9".parse().unwrap();
+        assert_eq!((ten.len(), ten.points()), (10, 62));
+        let x = declarer_features(ten, 150, &rules);
+        assert_eq!(x[0], 150.0);
+        assert_eq!(x[1], 1.0);
+        assert_eq!(
+            x[2],
+            f64::from(rules.marriage_value(ten.marriages().next().unwrap()))
+        );
+        assert_eq!(x[3], f64::from(ten.points()));
+        assert_eq!(x[4], 2.0);
+        let no_ten: CardSet = ten.iter().filter(|c| c.rank() != Rank::Ten).collect();
+        assert_eq!(declarer_features(no_ten, 150, &rules)[4], 0.0);
     }
 
     #[test]

@@ -16,8 +16,8 @@ use serde::Deserialize;
 use crate::engine::deal::Deal;
 use crate::engine::rules::Rules;
 use crate::estimate::real::{
-    declarer_features, defence_features, guessed_value, Defence, PlayModel, Thresholds,
-    DECLARER_FEATURES, DEFENCE_FEATURES,
+    declarer_features, defence_features, guessed_value, DeclarerFeatures, Defence, PlayModel,
+    Thresholds, DECLARER_FEATURES, DEFENCE_FEATURES,
 };
 use crate::solver::Solver;
 
@@ -40,10 +40,10 @@ pub struct PlayedGame {
 pub struct Rows {
     /// Features and `δ` (real points less double-dummy) of the declarer
     /// with the best exchange, and after the exchange it chose.
-    pub declarer: ([f64; 4], i32),
-    pub after_exchange: ([f64; 4], i32),
+    pub declarer: (DeclarerFeatures, i32),
+    pub after_exchange: (DeclarerFeatures, i32),
     /// The same after the rule-of-thumb exchange.
-    pub guessed: ([f64; 4], i32),
+    pub guessed: (DeclarerFeatures, i32),
     /// Each defender's features and real points.
     pub defence: [([f64; 4], f64); 2],
 }
@@ -94,7 +94,7 @@ pub const TAIL_ROWS: usize = 5;
 
 /// Fits `P(δ ≥ t)` for every whole `t` with at least [`TAIL_ROWS`] rows on
 /// each side.
-pub fn fit_thresholds(rows: &[([f64; 4], i32)]) -> Thresholds {
+pub fn fit_thresholds(rows: &[(DeclarerFeatures, i32)]) -> Thresholds {
     let k = DECLARER_FEATURES.len();
     let n = rows.len().max(1) as f64;
     let mean: Vec<f64> = (0..k)
@@ -286,16 +286,16 @@ mod tests {
     /// feature says nothing: the fitted chances are those of the coin.
     #[test]
     fn thresholds_fit_the_shares_of_the_rows() {
-        let rows: Vec<([f64; 4], i32)> = (0..400)
+        let rows: Vec<(DeclarerFeatures, i32)> = (0..400)
             .map(|i| {
-                let x = [f64::from(i % 7), 1.0, 2.0, f64::from(i % 3)];
+                let x = [f64::from(i % 7), 1.0, 2.0, f64::from(i % 3), 0.0];
                 (x, if i % 2 == 0 { 0 } else { -20 })
             })
             .collect();
         let t = fit_thresholds(&rows);
         // From the sixth lowest δ up to the fifth highest: -19 to 0.
         assert_eq!((t.from, t.to()), (-19, 0));
-        for x in [[0.0, 1.0, 2.0, 0.0], [6.0, 1.0, 2.0, 2.0]] {
+        for x in [[0.0, 1.0, 2.0, 0.0, 0.0], [6.0, 1.0, 2.0, 2.0, 0.0]] {
             let p = t.at_least(-10, &x);
             assert!((p - 0.5).abs() < 0.02, "{p}");
             assert_eq!(t.at_least(-20, &x), 1.0);
@@ -310,10 +310,10 @@ mod tests {
     /// A feature that decides `δ`: the chance follows it.
     #[test]
     fn a_telling_feature_moves_the_chance() {
-        let rows: Vec<([f64; 4], i32)> = (0..600)
+        let rows: Vec<(DeclarerFeatures, i32)> = (0..600)
             .map(|i| {
                 let good = i % 3 != 0;
-                let x = [f64::from(u8::from(good)), 0.0, 0.0, f64::from(i % 5)];
+                let x = [f64::from(u8::from(good)), 0.0, 0.0, f64::from(i % 5), 0.0];
                 // Good layouts (i % 9 of 1, 2, 4, 5, 7, 8) lose 15 points
                 // one time in six, poor ones (0, 3, 6) two times in three.
                 let lose = if good { i % 9 == 1 } else { i % 9 != 0 };
@@ -321,8 +321,8 @@ mod tests {
             })
             .collect();
         let t = fit_thresholds(&rows);
-        let good = t.at_least(-5, &[1.0, 0.0, 0.0, 0.0]);
-        let poor = t.at_least(-5, &[0.0, 0.0, 0.0, 0.0]);
+        let good = t.at_least(-5, &[1.0, 0.0, 0.0, 0.0, 0.0]);
+        let poor = t.at_least(-5, &[0.0, 0.0, 0.0, 0.0, 0.0]);
         assert!((good - 5.0 / 6.0).abs() < 0.03, "{good}");
         assert!((poor - 1.0 / 3.0).abs() < 0.03, "{poor}");
     }
