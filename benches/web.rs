@@ -10,7 +10,8 @@
 //!     cargo bench --bench web -- --samples 5
 //!
 //! Options: `--samples N` (timed runs of each request on each side,
-//! default 5; the medians are printed). Needs python3, chromium and
+//! default 5; the medians are printed); `TYSIAC_CHROMIUM_FLAGS` adds
+//! flags to Chromium's command line. Needs python3, chromium and
 //! chromedriver (scripts/browser-deps.sh) and the site built: without them
 //! it stops saying what to run.
 
@@ -118,14 +119,26 @@ async fn chromium(profile: &Path) -> (Client, Killed) {
             .expect("chromedriver starts"),
     );
     listening(port);
+    let mut args = vec![
+        "--headless".to_string(),
+        "--no-sandbox".into(),
+        "--disable-gpu".into(),
+        "--no-first-run".into(),
+        "--disable-background-networking".into(),
+        "--disable-component-update".into(),
+        "--disable-sync".into(),
+        "--disable-dev-shm-usage".into(),
+        format!("--user-data-dir={}", profile.display()),
+    ];
+    // More flags for Chromium, e.g. `--js-flags=--liftoff-only` (V8's
+    // baseline compiler alone).
+    if let Ok(more) = std::env::var("TYSIAC_CHROMIUM_FLAGS") {
+        args.extend(more.split_whitespace().map(String::from));
+    }
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".into(),
-        json!({"binary": "/usr/bin/chromium",
-               "args": ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                        "--disable-background-networking", "--disable-component-update",
-                        "--disable-sync", "--disable-dev-shm-usage",
-                        format!("--user-data-dir={}", profile.display())]}),
+        json!({"binary": "/usr/bin/chromium", "args": args}),
     );
     let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
         .capabilities(caps)
