@@ -8,8 +8,9 @@
 #      `wasm` profile (release, no debug information, fat LTO);
 #   3. wasm-opt -O3 (Debian's binaryen, installed when root on Debian)
 #      when there: optional, without it the .wasm ships unoptimised;
-#   4. target/site/: index.html (marked to use the workers), style.css,
-#      app.js, play.js, worker.js and tysiac_web.wasm.
+#   4. target/site/: the page's files (src/shell/server/static/, as they
+#      are: index.html, style.css, app.js, play.js, worker.js, the service
+#      worker sw.js, manifest.webmanifest, icon.svg) and tysiac_web.wasm.
 #
 # Sizes are printed at the end (raw and gzip -9).
 set -euo pipefail
@@ -47,11 +48,10 @@ else
     cp "$WASM" "$SITE/tysiac_web.wasm"
 fi
 
-STATIC=src/shell/server/static
-# The same page as `tysiac serve`'s, told to send its requests to workers.
-sed 's|<meta charset="utf-8">|<meta charset="utf-8">\n<meta name="tysiac-transport" content="worker">|' \
-    "$STATIC/index.html" >"$SITE/index.html"
-cp "$STATIC/style.css" "$STATIC/app.js" "$STATIC/play.js" web/worker.js "$SITE/"
+# The page's files as they are: the same ones `tysiac serve` embeds (one
+# page; its index.html says to compute in the workers, and the server
+# answers it saying to use its API).
+cp src/shell/server/static/* "$SITE/"
 
 for f in "$SITE"/*; do
     printf 'web.sh: %-28s %9d bytes, gzip -9 %9d\n' "$(basename "$f")" \

@@ -610,3 +610,51 @@ fn simultaneous_jobs_get_distinct_ids_and_their_own_results() {
         assert_eq!(last["result"]["hand"], want.to_string(), "job {id}");
     }
 }
+
+/// One page: `tysiac serve` answers every file of the page's folder
+/// (`src/shell/server/static/`, which `scripts/web.sh` copies as it is for
+/// the static site) byte for byte, but `index.html`, which it tells to use
+/// its JSON API instead of the workers.
+#[test]
+fn the_server_serves_the_static_sites_page_files() {
+    let s = Server::start(&[]);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/shell/server/static");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    for want in [
+        "index.html",
+        "worker.js",
+        "sw.js",
+        "manifest.webmanifest",
+        "icon.svg",
+    ] {
+        assert!(names.iter().any(|n| n == want), "{want} in {names:?}");
+    }
+    for name in &names {
+        let file = std::fs::read_to_string(dir.join(name)).unwrap();
+        let res = ureq::get(&format!("{}/{name}", s.url))
+            .call()
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let kind = res.content_type().to_string();
+        let got = res.into_string().unwrap();
+        if name == "index.html" {
+            let worker = r#"<meta name="tysiac-transport" content="worker">"#;
+            assert!(file.contains(worker), "the site's page computes in workers");
+            let http = r#"<meta name="tysiac-transport" content="http">"#;
+            assert_eq!(got, file.replacen(worker, http, 1), "{name}");
+            assert_eq!(kind, "text/html");
+        } else {
+            assert_eq!(got, file, "{name}");
+        }
+        if name.ends_with(".js") {
+            assert_eq!(kind, "text/javascript", "{name}");
+        }
+    }
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("manifest.webmanifest")).unwrap())
+            .unwrap();
+    assert_eq!(manifest["display"], "standalone");
+}

@@ -321,8 +321,8 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
             "contract_without_slips": ll_contract_plain,
             "contract_counted_features_only": ll_contract_counted,
             "bid": ll_bid, "bid_intercept_only": intercept(&bid_data)?,
-            "gift": ll_gift, "gift_uniform": -(45f64).ln(),
-            "lead": ll_lead, "lead_uniform": -(8f64).ln(),
+            "gift": ll_gift, "gift_uniform": -libm::log(45f64),
+            "lead": ll_lead, "lead_uniform": -libm::log(8f64),
         },
         "seconds": started.elapsed().as_secs(),
     });
@@ -674,7 +674,7 @@ fn run_calibrate(a: &CalibrateArgs) -> Result<(), String> {
         "candidates": a.candidates,
         "mean_log_likelihood": ll,
         "mean_log_likelihood_untempered": ll_untempered,
-        "mean_log_likelihood_uniform": -((a.candidates + 1) as f64).ln(),
+        "mean_log_likelihood_uniform": -libm::log((a.candidates + 1) as f64),
         "seconds": started.elapsed().as_secs(),
     });
     let text = serde_json::to_string_pretty(&model).expect("serializes") + "\n";
@@ -690,7 +690,7 @@ fn run_calibrate(a: &CalibrateArgs) -> Result<(), String> {
     println!(
         "the true layout among {}: mean log-likelihood {ll:.3} (untempered {ll_untempered:.3}, uniform {:.3})",
         a.candidates + 1,
-        -((a.candidates + 1) as f64).ln()
+        -libm::log((a.candidates + 1) as f64)
     );
     println!("written to {path}");
     Ok(())

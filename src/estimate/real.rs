@@ -126,7 +126,7 @@ impl Thresholds {
                 .zip(self.mean.iter().zip(&self.scale))
                 .map(|((w, v), (m, s))| w * (v - m) / s)
                 .sum::<f64>();
-        1.0 / (1.0 + (-z).exp())
+        1.0 / (1.0 + libm::exp(-z))
     }
 
     /// The mean of `δ` for a layout with features `x`: `from - 1` plus
@@ -485,7 +485,7 @@ mod tests {
         // At t = -5 the chance is σ(2 · (dd − 100) / 50).
         m.coefs[15] = vec![0.0, 2.0, 0.0, 0.0, 0.0];
         let p = m.at_least(-5, &[150.0, 0.0, 0.0, 0.0]);
-        assert!((p - 1.0 / (1.0 + (-2.0f64).exp())).abs() < 1e-12, "{p}");
+        assert!((p - 1.0 / (1.0 + libm::exp(-2.0f64))).abs() < 1e-12, "{p}");
     }
 
     #[test]

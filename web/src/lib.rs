@@ -1,7 +1,7 @@
 //! The browser's shell of tysiac: the library's request layer
 //! (`tysiac::shell::requests`) exported to JavaScript as WebAssembly, with
 //! functions written by hand (no bindings generator). A Web Worker
-//! (`worker.js`, written by `scripts/web.sh`) loads it and answers the
+//! (`src/shell/server/static/worker.js`, one of the page's files) loads it and answers the
 //! page's requests; no rule of the game is in JavaScript.
 //!
 //! The calls, all on the worker's own thread:

@@ -152,7 +152,7 @@ fn logistic(x: &[Vec<f64>], y: &[f64], start: &[f64]) -> Vec<f64> {
         let mut hess = vec![vec![0.0; d]; d];
         for (xi, &yi) in x.iter().zip(y) {
             let z: f64 = xi.iter().zip(&w).map(|(a, b)| a * b).sum();
-            let p = 1.0 / (1.0 + (-z).exp());
+            let p = 1.0 / (1.0 + libm::exp(-z));
             let s = (p * (1.0 - p)).max(1e-9);
             for a in 0..d {
                 grad[a] += (yi - p) * xi[a];

@@ -45,7 +45,7 @@ impl Objective for Levels<'_> {
             let (sh, dh, th) = end(i.high, 1.0);
             let (sl, dl, tl) = end(i.low, 0.0);
             let pr = (sh - sl).max(1e-300);
-            cost -= pr.ln();
+            cost -= libm::log(pr);
             // d ln pr / d u_end = ±σ'/pr; u = g t − a·x.
             let (wh, wl) = (dh / pr, -dl / pr);
             for (j, xj) in x.iter().enumerate() {
@@ -185,7 +185,7 @@ impl Objective for Slipping<'_> {
             let (tl, ul, s1l, d1l, s2l, d2l) = end(i.low, 0.0);
             let (p1, p2) = (s1h - s1l, s2h - s2l);
             let pr = ((1.0 - e) * p1 + e * p2).max(1e-300);
-            cost -= pr.ln();
+            cost -= libm::log(pr);
             // d pr / d u at each end, through both curves.
             let dh = ((1.0 - e) * d1h + e * r * d2h) / pr;
             let dl = -((1.0 - e) * d1l + e * r * d2l) / pr;
@@ -212,7 +212,7 @@ pub fn fit_levels_with_slips(data: &[(Vec<f64>, Interval)]) -> Result<(Ordinal, 
     let k = plain.weights.len();
     let g = 1.0 / plain.scale;
     let mut start: Vec<f64> = plain.weights.iter().map(|w| w * g).collect();
-    let logit = |q: f64| (q / (1.0 - q)).ln();
+    let logit = |q: f64| libm::log(q / (1.0 - q));
     start.extend([g, logit(0.2), logit(0.05)]);
     let p = minimise(Slipping { data }, start)?;
     let ll = -Slipping { data }.eval(&p).0;
@@ -286,11 +286,11 @@ impl Objective for Choices {
                 .map(|f| w.iter().zip(f).map(|(w, f)| w * f).sum::<f64>())
                 .collect();
             let top = u.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-            let e: Vec<f64> = u.iter().map(|x| (x - top).exp()).collect();
+            let e: Vec<f64> = u.iter().map(|x| libm::exp(x - top)).collect();
             let s: f64 = e.iter().sum();
             // P(i) = e_i / Σe; the gradient of −ln P(chosen) is the
             // expected features minus the chosen one's.
-            cost -= u[*chosen] - top - s.ln();
+            cost -= u[*chosen] - top - libm::log(s);
             for (i, f) in rows.iter().enumerate() {
                 let picked = f64::from(u8::from(i == *chosen));
                 for (g, x) in grad.iter_mut().zip(f) {
@@ -434,7 +434,7 @@ mod tests {
                 let x: f64 = rng.gen_range(0.0..8.0);
                 let u: f64 = rng.gen_range(1e-9..1.0);
                 let s = scale(&mut rng);
-                let level = 100.0 + 10.0 * x + s * (u / (1.0 - u)).ln();
+                let level = 100.0 + 10.0 * x + s * libm::log(u / (1.0 - u));
                 let band = (level / 10.0).floor() as u16 * 10;
                 (vec![1.0, x], Interval::between(Some(band), Some(band + 10)))
             })
@@ -501,7 +501,7 @@ mod tests {
         let (cost, grad) = choices.eval(&w);
         let want = -hands
             .iter()
-            .map(|&(t, a, b)| gift.chance(t, a, b, &r, worth).ln())
+            .map(|&(t, a, b)| libm::log(gift.chance(t, a, b, &r, worth)))
             .sum::<f64>()
             / 20.0;
         assert!((cost - want).abs() < 1e-9, "{cost} vs {want}");
@@ -547,7 +547,7 @@ mod tests {
         let (cost, grad) = Slipping { data: &data }.eval(&p);
         let want = -data
             .iter()
-            .map(|(x, i)| model.chance(x, *i).ln())
+            .map(|(x, i)| libm::log(model.chance(x, *i)))
             .sum::<f64>()
             / 30.0;
         assert!((cost - want).abs() < 1e-9, "{cost} vs {want}");
@@ -600,7 +600,7 @@ mod tests {
                     .collect();
                 let w: Vec<f64> = rows
                     .iter()
-                    .map(|r| r.iter().zip(beta).map(|(x, b)| x * b).sum::<f64>().exp())
+                    .map(|r| libm::exp(r.iter().zip(beta).map(|(x, b)| x * b).sum::<f64>()))
                     .collect();
                 let mut u = rng.gen_range(0.0..w.iter().sum::<f64>());
                 let pick = w.iter().position(|x| {
@@ -623,7 +623,7 @@ mod tests {
         assert_eq!(t.bids, 3.0, "the bids are not fitted here");
         assert!(ll > untempered, "{ll} vs {untempered}");
         // Log-likelihoods of one layout in 30: below 0, above a blind guess.
-        assert!(ll < 0.0 && ll > -(30f64).ln(), "{ll}");
+        assert!(ll < 0.0 && ll > -libm::log(30f64), "{ll}");
         assert!(fit_temper(&[], base).is_err());
     }
 

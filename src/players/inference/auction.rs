@@ -78,7 +78,7 @@ impl AuctionEvidence {
         let sum: f64 = self
             .said
             .iter()
-            .map(|&(b, i)| model.bid_chance(hand(b), &self.rules, i).ln())
+            .map(|&(b, i)| libm::log(model.bid_chance(hand(b), &self.rules, i)))
             .sum();
         Temper::apply(model.temper.bids, sum)
     }

@@ -109,26 +109,24 @@ impl Evidence {
                 .filter(|seat| !self.bidders[seat.index()].is_open())
                 .map(|seat| {
                     let i = self.bidders[seat.index()];
-                    model
-                        .bid_chance(layout.deal.hands[seat.index()], rules, i)
-                        .ln()
+                    libm::log(model.bid_chance(layout.deal.hands[seat.index()], rules, i))
                 })
                 .sum(),
             1 | 2 => match (self.contract, self.announced) {
                 // Raised (with a lower end: term 1) or held at the bid (term 2).
                 (Some(i), Some(c)) if kind == usize::from(i.low.is_none()) + 1 => {
-                    model.contract_chance(kept, rules, c, i).ln()
+                    libm::log(model.contract_chance(kept, rules, c, i))
                 }
                 _ => 0.0,
             },
             3 => match (self.gift, layout.exchange.give) {
                 (Some(_), Give::Pass(a, b)) => {
-                    model.gift_chance(kept.with(a).with(b), a, b, rules).ln()
+                    libm::log(model.gift_chance(kept.with(a).with(b), a, b, rules))
                 }
                 _ => 0.0,
             },
             _ => match self.lead {
-                Some(card) => model.lead.chance(kept, card, rules).ln(),
+                Some(card) => libm::log(model.lead.chance(kept, card, rules)),
                 None => 0.0,
             },
         }

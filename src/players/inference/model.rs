@@ -80,7 +80,7 @@ pub struct Ordinal {
 
 /// The logistic curve, 1 / (1 + e^-x).
 pub(crate) fn logistic(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
+    1.0 / (1.0 + libm::exp(-x))
 }
 
 impl Ordinal {
@@ -127,7 +127,9 @@ fn card_weights<const F: usize>(
         })
         .collect();
     let top = u.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
-    u.into_iter().map(|(c, x)| (c, (x - top).exp())).collect()
+    u.into_iter()
+        .map(|(c, x)| (c, libm::exp(x - top)))
+        .collect()
 }
 
 fn weight_of(e: &[(Card, f64)], c: Card) -> f64 {
@@ -212,8 +214,8 @@ impl Gift {
         }
         let u = &u[..k];
         let top = u.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let total: f64 = u.iter().map(|x| (x - top).exp()).sum();
-        chosen.map_or(0.0, |i| (u[i] - top).exp() / total)
+        let total: f64 = u.iter().map(|x| libm::exp(x - top)).sum();
+        chosen.map_or(0.0, |i| libm::exp(u[i] - top) / total)
     }
 }
 

@@ -70,7 +70,7 @@ fn resample(weights: &[f64], n: usize, u: f64) -> Vec<usize> {
 fn normalised(logs: &[f64]) -> Option<Vec<f64>> {
     let top = logs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     top.is_finite()
-        .then(|| logs.iter().map(|&x| (x - top).exp()).collect())
+        .then(|| logs.iter().map(|&x| libm::exp(x - top)).collect())
 }
 
 /// The effective sample size of weights: (Σw)² / Σw².
@@ -187,7 +187,7 @@ mod tests {
 
     #[test]
     fn normalising_keeps_ratios_and_refuses_all_impossible() {
-        let w = normalised(&[0.0, -(2f64.ln())]).unwrap();
+        let w = normalised(&[0.0, -libm::log(2.0)]).unwrap();
         assert!((w[0] - 1.0).abs() < 1e-12 && (w[1] - 0.5).abs() < 1e-12);
         assert_eq!(normalised(&[f64::NEG_INFINITY; 2]), None);
     }

@@ -44,12 +44,13 @@ pub use jobs::Jobs;
 pub fn router(config: Config) -> Router {
     let jobs = Arc::new(Jobs::new(config.clone()));
     let api = api::routes().with_state(jobs.clone());
-    Router::new()
+    let mut router = Router::new()
         .route("/", get(index))
-        .route("/index.html", get(index))
-        .route("/app.js", get(script))
-        .route("/play.js", get(play_script))
-        .route("/style.css", get(style))
+        .route("/index.html", get(index));
+    for (path, kind, body) in FILES {
+        router = router.route(path, get(move || async move { asset(kind, body) }));
+    }
+    router
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
         .merge(game::routes(jobs))
         .nest("/api", api)
@@ -152,12 +153,38 @@ where
     out
 }
 
+/// The page's files, the same as the static site's (`scripts/web.sh`
+/// copies this folder as it is): one page.
 const INDEX: &str = include_str!("static/index.html");
-const SCRIPT: &str = include_str!("static/app.js");
-const PLAY: &str = include_str!("static/play.js");
-const STYLE: &str = include_str!("static/style.css");
+const FILES: [(&str, &str, &str); 7] = [
+    ("/app.js", JS, include_str!("static/app.js")),
+    ("/play.js", JS, include_str!("static/play.js")),
+    ("/worker.js", JS, include_str!("static/worker.js")),
+    ("/sw.js", JS, include_str!("static/sw.js")),
+    (
+        "/style.css",
+        "text/css; charset=utf-8",
+        include_str!("static/style.css"),
+    ),
+    (
+        "/manifest.webmanifest",
+        "application/manifest+json",
+        include_str!("static/manifest.webmanifest"),
+    ),
+    (
+        "/icon.svg",
+        "image/svg+xml",
+        include_str!("static/icon.svg"),
+    ),
+];
+const JS: &str = "text/javascript; charset=utf-8";
 
-fn asset(kind: &'static str, body: &'static str) -> Response {
+/// The static site's transport (`worker`: the library as WebAssembly in
+/// the browser) and this server's (`http`: its JSON API).
+const WORKER: &str = r#"<meta name="tysiac-transport" content="worker">"#;
+const HTTP: &str = r#"<meta name="tysiac-transport" content="http">"#;
+
+fn asset(kind: &'static str, body: impl IntoResponse) -> Response {
     (
         [
             (header::CONTENT_TYPE, kind),
@@ -168,20 +195,10 @@ fn asset(kind: &'static str, body: &'static str) -> Response {
         .into_response()
 }
 
+/// `index.html`, told to send its requests to this server's API.
 async fn index() -> Response {
-    asset("text/html; charset=utf-8", INDEX)
-}
-
-async fn script() -> Response {
-    asset("text/javascript; charset=utf-8", SCRIPT)
-}
-
-async fn play_script() -> Response {
-    asset("text/javascript; charset=utf-8", PLAY)
-}
-
-async fn style() -> Response {
-    asset("text/css; charset=utf-8", STYLE)
+    debug_assert!(INDEX.contains(WORKER));
+    asset("text/html; charset=utf-8", INDEX.replacen(WORKER, HTTP, 1))
 }
 
 /// Serves on `addr` until interrupted; prints the URL on stdout once

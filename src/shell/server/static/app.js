@@ -41,13 +41,21 @@ function marriages(cards) {
 function cap(cards) { return 120 + marriages(cards).reduce((a, s) => a + MARRIAGE[s], 0); }
 
 // ---------------------------------------------------------------- API
-// Two transports, one page. Served by `tysiac serve`, requests go to its
-// JSON API with fetch. Built as static files (scripts/web.sh, which marks
-// index.html with <meta name="tysiac-transport" content="worker">), they go
-// to Web Workers each running the library as WebAssembly (worker.js): the
+// Two transports, one page. As static files (scripts/web.sh copies this
+// folder as it is, index.html says <meta name="tysiac-transport"
+// content="worker">), requests go to Web Workers each running the library
+// as WebAssembly (worker.js). `tysiac serve` answers the same index.html
+// with content="http", and requests go to its JSON API with fetch: the
 // same endpoints, bodies and answers. JavaScript only carries JSON.
 const TRANSPORT = (document.querySelector('meta[name="tysiac-transport"]') || {}).content || 'http';
 const IN_BROWSER = TRANSPORT === 'worker';
+
+// Offline after the first visit (sw.js keeps the page's files and the
+// .wasm), and installable (manifest.webmanifest). Only where the page
+// computes by itself: served by `tysiac serve` it needs the server anyway.
+if (IN_BROWSER && 'serviceWorker' in navigator) {
+  navigator.serviceWorker.register('sw.js').catch(e => console.warn('no service worker: ' + e));
+}
 
 // The workers: one per core the browser reports, at most 8, started when
 // first needed; each answers one request at a time.
@@ -188,8 +196,13 @@ function markField(e) {
 function showTab(name) {
   document.querySelectorAll('.page').forEach(p => p.classList.toggle('active', p.id === name));
   document.querySelectorAll('nav button').forEach(b => b.setAttribute('aria-selected', b.dataset.tab === name));
-  location.hash = name;
+  if (location.hash !== '#' + name) location.hash = name;
 }
+// Back, Forward and a changed #hash switch the tab (each tab is a history entry).
+window.addEventListener('hashchange', () => {
+  const name = location.hash.slice(1);
+  if (document.getElementById(name) && document.getElementById(name).classList.contains('page')) showTab(name);
+});
 document.querySelectorAll('nav button').forEach(b => b.addEventListener('click', () => showTab(b.dataset.tab)));
 for (const id of ['bid-rules', 'board-rules', 'post-rules', 'puzzle-rules']) {
   for (const r of RULES) $(id).append(el('option', {}, r));
@@ -319,13 +332,13 @@ function seatBox(name, cards, opts = {}) {
       } else { b.classList.add('dim'); b.disabled = true; }
     } else if (opts.onpick) {
       b.addEventListener('click', () => opts.onpick(c));
-    } else { b.tabIndex = -1; }
+    } else { b.tabIndex = -1; b.disabled = true; }
     hand.append(b);
   }
   return el('div', { class: 'seat' + (opts.tomove ? ' tomove' : ''), 'data-seat': opts.seat || name }, el('h3', {}, name), hand);
 }
 function trickBox(trick) {
-  return el('div', { class: 'seat' }, el('h3', {}, 'On the table'), el('div', { class: 'hand' }, ...trick.map(c => cardButton(c, { tabindex: '-1' }))));
+  return el('div', { class: 'seat' }, el('h3', {}, 'On the table'), el('div', { class: 'hand' }, ...trick.map(c => cardButton(c, { tabindex: '-1', disabled: '' }))));
 }
 async function boardLoad() {
   board.deal = $('board-deal').value.trim();

@@ -104,9 +104,9 @@ $('play-new').addEventListener('click', playStart);
 async function playStart() {
   const run = ++playGame.run;
   // Two players play the game of two musiks: the rule set gets players=2.
-  const two = $('play-players').value === '2';
-  const rules = $('play-rules').value + (two ? ' players=2' : '');
-  const others = two ? 1 : 2;
+  const players = Number($('play-players').value);
+  const rules = $('play-rules').value + (players === 2 ? ' players=2' : '');
+  const others = players - 1;
   const body = { seats: ['me', ...Array(others).fill($('play-strength').value)].join(','), rules };
   if ($('play-seed').value) body.seed = Number($('play-seed').value);
   playSay('Dealing…');
@@ -127,6 +127,8 @@ function playAnswer(a) {
   if (same && a.step < playGame.step) return;
   if (!same) { try { localStorage.setItem('tysiac.game', a.id); } catch (e) { /* private mode */ } }
   if (!same || a.step !== playGame.step) playGame.give = [];
+  // A game under way: its settings fold away, so the hand is near the top.
+  if (!same) $('play-setup').open = false;
   playGame.id = a.id;
   playGame.step = a.step;
   playGame.view = a.view;
@@ -194,7 +196,7 @@ function playRender() {
   const dealer = `hand ${h.number} · ${deals}${h.sits_out != null ? (h.dealer === v.me ? ' and sit out' : ' and sits out') : ''}`;
   $('play-scores').textContent = `Scores (game to ${v.game_to}): ` + v.players.map((n, p) => `${nameOf(v, p)} ${v.totals[p]}`).join(' · ') + ` · ${dealer}`;
   // Whose turn.
-  if (v.result) playSay(`Game over: ${v.result}.`, 'good');
+  if (v.result) { playSay(`Game over: ${v.result}.`, 'good'); $('play-setup').open = true; }
   else if (v.turn && v.turn.mine) playSay(playPrompt(v), 'good');
   else if (v.turn) playSay(`${v.turn.name} to ${DECISIONS[v.turn.decision]}…`);
   playControls(v);
@@ -266,7 +268,7 @@ function playControls(v) {
 function cardRow(id, title, cards) {
   const row = el('div', { class: 'hand' });
   for (const c of cards) {
-    const b = cardButton(c.card, { tabindex: '-1' });
+    const b = cardButton(c.card, { tabindex: '-1', disabled: '' });
     if (c.cls) b.classList.add(...c.cls.split(' '));
     if (c.title) b.title = c.title;
     const box = el('div', { class: 'played' + (c.winner ? ' winner' : ''), 'data-player': c.player ?? '' }, b);
