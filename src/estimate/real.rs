@@ -509,6 +509,30 @@ mod tests {
     }
 
     #[test]
+    fn the_shipped_model_has_no_runaway_weight() {
+        // A fit that ran off (an intercept of 7e7 at the thresholds just
+        // above 0, as an undamped Newton fit once made) says "certain" for
+        // every layout there; the standardised features keep real weights
+        // within a few units.
+        for m in &BidModel::shipped().models {
+            for (part, t) in [
+                ("declarer", &m.declarer),
+                ("after_exchange", &m.after_exchange),
+                ("guessed", &m.guessed),
+            ] {
+                for (k, c) in t.coefs.iter().enumerate() {
+                    assert!(
+                        c.iter().all(|w| w.abs() < 50.0),
+                        "{} {part}, threshold {}: {c:?}",
+                        m.rules,
+                        t.from + k as i32
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_defenders_score_is_rounded_point_by_point() {
         let d = Defence {
             features: DEFENCE_FEATURES.iter().map(|s| s.to_string()).collect(),

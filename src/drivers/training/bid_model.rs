@@ -147,7 +147,8 @@ pub fn fit_thresholds(rows: &[(DeclarerFeatures, i32)]) -> Thresholds {
 fn logistic(x: &[Vec<f64>], y: &[f64], start: &[f64]) -> Vec<f64> {
     let d = start.len();
     let mut w = start.to_vec();
-    for _ in 0..50 {
+    let mut value = penalised_likelihood(x, y, &w);
+    for _ in 0..100 {
         let mut grad = vec![0.0; d];
         let mut hess = vec![vec![0.0; d]; d];
         for (xi, &yi) in x.iter().zip(y) {
@@ -166,15 +167,59 @@ fn logistic(x: &[Vec<f64>], y: &[f64], start: &[f64]) -> Vec<f64> {
             hess[a][a] += RIDGE;
         }
         let step = solve(hess, grad);
-        let size: f64 = step.iter().map(|s| s.abs()).fold(0.0, f64::max);
-        for a in 0..d {
-            w[a] += step[a];
+        // Newton's step, halved until the likelihood does not fall: from
+        // the previous threshold's weights a full step can overshoot into
+        // the flat tails of the logistic, where its curvature vanishes and
+        // the next step runs off to huge weights (seen at the thresholds
+        // just above 0, where real play first beats the double-dummy value).
+        let mut scale = 1.0;
+        let mut next = w.clone();
+        let mut next_value = f64::NEG_INFINITY;
+        for _ in 0..40 {
+            next = w.iter().zip(&step).map(|(a, s)| a + scale * s).collect();
+            next_value = penalised_likelihood(x, y, &next);
+            if next_value >= value {
+                break;
+            }
+            scale /= 2.0;
         }
+        let size = scale * step.iter().map(|s| s.abs()).fold(0.0, f64::max);
+        if next_value < value {
+            break; // no step improves: at the optimum within rounding
+        }
+        w = next;
+        value = next_value;
         if size < 1e-9 {
             break;
         }
     }
     w
+}
+
+/// The log-likelihood of `y` under weights `w`, less the ridge on the
+/// weights (not the intercept): what [`logistic`] maximises.
+fn penalised_likelihood(x: &[Vec<f64>], y: &[f64], w: &[f64]) -> f64 {
+    let ll: f64 = x
+        .iter()
+        .zip(y)
+        .map(|(xi, &yi)| {
+            let z: f64 = xi.iter().zip(w).map(|(a, b)| a * b).sum();
+            // log σ(z) = -log(1 + e^-z), computed without overflow.
+            let log_p = -softplus(-z);
+            let log_q = -softplus(z);
+            yi * log_p + (1.0 - yi) * log_q
+        })
+        .sum();
+    ll - 0.5 * RIDGE * w[1..].iter().map(|v| v * v).sum::<f64>()
+}
+
+/// `log(1 + e^z)`, exact in both tails.
+fn softplus(z: f64) -> f64 {
+    if z > 30.0 {
+        z
+    } else {
+        libm::log1p(libm::exp(z))
+    }
 }
 
 /// Solves `a · s = b` by Gaussian elimination with partial pivoting (`a`
@@ -305,6 +350,40 @@ mod tests {
         assert_eq!(t.scale[1], 1.0);
         // Deterministic: the same rows, the same coefficients.
         assert_eq!(fit_thresholds(&rows), t);
+    }
+
+    /// Real play equal to the double-dummy value on most rows, above it on
+    /// a few: the fit of the thresholds just above 0 starts from weights
+    /// far from theirs, and must still land on the shares of the rows.
+    #[test]
+    fn a_sharp_step_in_the_shares_is_fitted_without_running_off() {
+        let rows: Vec<(DeclarerFeatures, i32)> = (0..2000)
+            .map(|i| {
+                let x = [
+                    f64::from(i % 11) * 10.0,
+                    f64::from(i % 2),
+                    f64::from(i % 3) * 40.0,
+                    f64::from(i % 7) * 5.0,
+                    f64::from(i % 5 == 0),
+                ];
+                let delta = match i % 40 {
+                    0 => 6,
+                    1..=12 => -(i % 13) * 3,
+                    _ => 0,
+                };
+                (x, delta)
+            })
+            .collect();
+        let t = fit_thresholds(&rows);
+        let x = [50.0, 0.5, 40.0, 15.0, 0.2];
+        for at in [-20, 1, 5] {
+            let share = rows.iter().filter(|r| r.1 >= at).count() as f64 / rows.len() as f64;
+            let p = t.at_least(at, &x);
+            assert!((p - share).abs() < 0.05, "P(δ ≥ {at}) = {p}, share {share}");
+        }
+        for c in t.coefs.iter().flatten() {
+            assert!(c.abs() < 50.0, "a weight ran off: {:?}", t.coefs);
+        }
     }
 
     /// A feature that decides `δ`: the chance follows it.
