@@ -23,7 +23,9 @@ fn fetch(s: &Server, path: &str) -> (u16, String, String) {
 }
 
 /// Every asset of the page is served whole, with its own type: the bodies
-/// are the files under `src/shell/server/static/` as they are on disk.
+/// are the files under `src/shell/server/static/` as they are on disk,
+/// but for the page's transport, switched from the static site's workers
+/// to the server's JSON API (one page for both: docs/web.md).
 #[test]
 fn the_page_and_its_assets_are_served_with_their_types() {
     let s = Server::start(&[]);
@@ -35,9 +37,14 @@ fn the_page_and_its_assets_are_served_with_their_types() {
         ("play.js", "play.js", "text/javascript"),
         ("style.css", "style.css", "text/css"),
     ] {
-        let want =
+        let mut want =
             std::fs::read_to_string(format!("{root}/src/shell/server/static/{file}")).unwrap();
         assert!(!want.is_empty(), "{file}");
+        if file == "index.html" {
+            let worker = r#"<meta name="tysiac-transport" content="worker">"#;
+            assert_eq!(want.matches(worker).count(), 1, "{file}");
+            want = want.replace(worker, r#"<meta name="tysiac-transport" content="http">"#);
+        }
         let (status, got_kind, body) = fetch(&s, path);
         assert_eq!(status, 200, "/{path}");
         assert!(got_kind.starts_with(kind), "/{path}: {got_kind}");
