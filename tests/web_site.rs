@@ -181,6 +181,35 @@ const PHONE: Screen = Screen {
     touch: true,
 };
 
+/// The numbers of workers a split request is tried with: the page's pool
+/// as the browser reports its cores (`window.cores`), one, and three.
+const WORKERS: [&str; 3] = ["cores", "1", "3"];
+
+/// The endpoints the page sent its workers since the last call (recorded
+/// by a wrapper of `workerCall`), and forgets them.
+async fn sent(site: &Site, workers: &str) -> Vec<String> {
+    let v = site
+        .js("const s = window.sent; window.sent = []; return s")
+        .await;
+    serde_json::from_value(v).unwrap_or_else(|e| panic!("{workers} workers: {e}"))
+}
+
+/// What a split request to `endpoint` sends the workers: with one worker
+/// the request itself; with more, a shard to each and the merge.
+async fn split(endpoint: &str, site: &Site, workers: &str) -> Vec<String> {
+    let n = site
+        .js(&format!("return {workers}"))
+        .await
+        .as_u64()
+        .unwrap();
+    if n == 1 {
+        return vec![endpoint.to_string()];
+    }
+    let mut out = vec![format!("{endpoint}/shard"); n as usize];
+    out.push(format!("{endpoint}/merge"));
+    out
+}
+
 /// The command's `--json` lines, parsed.
 fn cli(args: &[&str]) -> Vec<Value> {
     let out = Command::new(env!("CARGO_BIN_EXE_tysiac"))
@@ -328,22 +357,34 @@ async fn the_static_site_answers_in_the_browser_as_the_command_does() {
 
     // A bid with a seed: the same report, sample for sample, whatever the
     // number of workers sharing its samples (the page's pool as the
-    // browser reports its cores, then one, then three workers).
-    let want = cli(&["bid", HAND, "--samples", "40", "--seed", "7", "--json"]);
-    for workers in ["pool.size", "1", "3"] {
-        let (bid, ms) = on_page(
-            client,
-            &format!(
-                "(pool.size = {workers}, runJob('/bid', {{hand: '{HAND}', samples: 40, seed: 7}}))"
-            ),
-        )
+    // browser reports its cores, then one, then three workers); at 40
+    // samples and at the defaults (400 samples), to the last bit.
+    site.js("window.cores = pool.size; window.sent = [];
+         const call = workerCall;
+         workerCall = (endpoint, ...rest) => (sent.push(endpoint), call(endpoint, ...rest));")
         .await;
-        assert_eq!(
-            as_floats(bid),
-            as_floats(json!({"ok": want[0]})),
-            "{workers} workers"
-        );
-        eprintln!("bid of 40 samples in the browser, {workers} workers: {ms:.0} ms");
+    for (samples, args) in [("40", vec!["--samples", "40"]), ("undefined", vec![])] {
+        let want = cli(&[&["bid", HAND, "--seed", "7", "--json"], args.as_slice()].concat());
+        assert_eq!(want[0]["samples"], if args.is_empty() { 400 } else { 40 });
+        for workers in WORKERS {
+            let (bid, ms) = on_page(
+                client,
+                &format!(
+                    "(pool.size = {workers}, runJob('/bid', {{hand: '{HAND}', samples: {samples}, seed: 7}}))"
+                ),
+            )
+            .await;
+            assert_eq!(
+                as_floats(bid),
+                as_floats(json!({"ok": want[0]})),
+                "bid of {samples} samples, {workers} workers"
+            );
+            assert_eq!(
+                sent(&site, workers).await,
+                split("bid", &site, workers).await
+            );
+            eprintln!("bid of {samples} samples in the browser, {workers} workers: {ms:.0} ms");
+        }
     }
 
     // A cancel stops a long bid at once (its worker is ended), and the
@@ -361,56 +402,79 @@ async fn the_static_site_answers_in_the_browser_as_the_command_does() {
     let (again, _) = on_page(client, &format!("api('/solve', {{deal: '{DEAL}'}})")).await;
     assert_eq!(again, solved, "after a cancel");
 
-    // The post-mortem and the card from one seat's view: the command's,
-    // exactly.
+    // The post-mortem: the command's, exactly.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for (endpoint, file, args) in [
-        (
-            "analyze",
-            "docs/examples/short-hand.txt",
-            vec!["analyze", "--json"],
-        ),
-        (
-            "suggest",
-            "docs/examples/my-seat.txt",
-            vec!["suggest", "--json"],
-        ),
-    ] {
-        let text = std::fs::read_to_string(root.join(file)).unwrap();
-        let call = format!("api('/{endpoint}', {{text: {}}})", json!(text));
-        let (got, _) = on_page(client, &call).await;
-        let path = root.join(file).to_string_lossy().into_owned();
-        let want = cli(&[args.as_slice(), &[path.as_str()]].concat());
+    let file = root.join("docs/examples/short-hand.txt");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let (got, _) = on_page(
+        client,
+        &format!("api('/analyze', {{text: {}}})", json!(text)),
+    )
+    .await;
+    let want = cli(&["analyze", "--json", file.to_str().unwrap()]);
+    assert_eq!(
+        as_floats(got),
+        as_floats(json!({"ok": {"results": want}})),
+        "analyze"
+    );
+
+    // The card from each seat's view (three views, one weighted by the
+    // model) and the exchange: the command's answers to the last bit,
+    // whatever the number of workers sharing the layouts. The exchange's
+    // real-play chances go through exp, which is the pure-Rust libm on
+    // both sides (natively glibc's exp differed from WebAssembly's in the
+    // last bit: 0.679036279603235 against 0.6790362796032352 here).
+    let file = root.join("docs/examples/views.txt");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let want = cli(&["suggest", "--json", file.to_str().unwrap()]);
+    assert_eq!(want.len(), 3);
+    site.js("window.sent = []").await;
+    for workers in WORKERS {
+        let call = format!(
+            "(pool.size = {workers}, api('/suggest', {{text: {}}}))",
+            json!(text)
+        );
+        let (got, ms) = on_page(client, &call).await;
         assert_eq!(
             as_floats(got),
             as_floats(json!({"ok": {"results": want}})),
-            "{endpoint}"
+            "suggest, {workers} workers"
         );
+        assert_eq!(
+            sent(&site, workers).await,
+            split("suggest", &site, workers).await
+        );
+        eprintln!("suggest of views.txt in the browser, {workers} workers: {ms:.0} ms");
     }
-
-    // The exchange: the same report to the last bit. Its real-play
-    // chances go through exp, which is the pure-Rust libm on both sides
-    // (natively glibc's exp differed from WebAssembly's in the last bit:
-    // 0.679036279603235 against 0.6790362796032352 here).
-    let (got, _) = on_page(
-        client,
-        "api('/exchange', {hand: 'AKQ.T9..AJ', musik: '..Q.K9', samples: 60})",
-    )
-    .await;
     let want = cli(&[
         "exchange",
         "AKQ.T9..AJ",
         "..Q.K9",
         "--samples",
-        "60",
+        "200",
         "--json",
         "--quiet",
     ]);
-    assert_eq!(
-        as_floats(got),
-        as_floats(json!({"ok": want[0]})),
-        "exchange"
-    );
+    for workers in WORKERS {
+        let (got, ms) = on_page(
+            client,
+            &format!(
+                "(pool.size = {workers}, api('/exchange', {{hand: 'AKQ.T9..AJ', musik: '..Q.K9', samples: 200}}))"
+            ),
+        )
+        .await;
+        assert_eq!(
+            as_floats(got),
+            as_floats(json!({"ok": want[0]})),
+            "exchange, {workers} workers"
+        );
+        assert_eq!(
+            sent(&site, workers).await,
+            split("exchange", &site, workers).await
+        );
+        eprintln!("exchange of 200 samples in the browser, {workers} workers: {ms:.0} ms");
+    }
+    site.js("pool.size = window.cores").await;
 
     // Bad input: the command line's message, the status and the field.
     let (bad, _) = on_page(client, "api('/bid', {hand: 'AKQ', samples: 40})").await;
