@@ -68,6 +68,7 @@ function poolWorker() {
     if (m.progress) { if (task.onProgress) task.onProgress(m.progress[0], m.progress[1]); return; }
     w.task = null;
     poolRelease(w);
+    task.ms = m.ms;
     task.settle(m.reply);
   };
   w.onerror = e => {
@@ -94,8 +95,9 @@ function poolStart(w, task) {
   w.task = task;
   w.postMessage({ id: task.id, endpoint: task.endpoint, body: task.body });
 }
-// One request to the library: a promise of its answer, and a cancel that
-// stops it at once (the worker is ended and replaced).
+// One request to the library: a promise of its answer, a cancel that
+// stops it at once (the worker is ended and replaced), and once answered
+// the milliseconds the library's call took in the worker (ms()).
 function workerCall(endpoint, body, onProgress) {
   let task;
   const promise = new Promise((resolve, reject) => {
@@ -114,7 +116,7 @@ function workerCall(endpoint, body, onProgress) {
     if (busy) { busy.task = null; poolReplace(busy); } else pool.queue = pool.queue.filter(t => t !== task);
     task.settle({ error: 'cancelled', status: 409, field: null });
   };
-  return { promise, cancel };
+  return { promise, cancel, ms: () => task.ms };
 }
 
 // The requests whose samples are split among the workers: each worker
