@@ -1275,6 +1275,17 @@ mod tests {
         ask(&format!("{endpoint}/merge"), &b)
     }
 
+    /// A merge of `parts` is refused, naming `parts`, with `says`.
+    fn refused(endpoint: &str, body: &Value, parts: &[Value], says: &str) {
+        let e = merge(endpoint, body, parts).unwrap_err();
+        assert_eq!(
+            (e.status, e.field.as_deref()),
+            (400, Some("parts")),
+            "{e:?}"
+        );
+        assert!(e.message.contains(says), "{says}: {e:?}");
+    }
+
     /// An exchange split into shards and merged answers the very report of
     /// the whole exchange, whatever the number of shards: on either basis,
     /// ranked by the contract, under `musik=discard` and with two players.
@@ -1314,15 +1325,7 @@ mod tests {
         let body = json!({"hand": "AKQ.T9..AJ", "musik": "..Q.K9", "samples": 4, "screen": 2,
                           "candidates": 3, "basis": "dd"});
         let (_, parts) = split("exchange", &body, 2);
-        let refused = |parts: &[Value], says: &str| {
-            let e = merge("exchange", &body, parts).unwrap_err();
-            assert_eq!(
-                (e.status, e.field.as_deref()),
-                (400, Some("parts")),
-                "{e:?}"
-            );
-            assert!(e.message.contains(says), "{says}: {e:?}");
-        };
+        let refused = |parts: &[Value], says: &str| refused("exchange", &body, parts, says);
         let mut other = parts.clone();
         other[1]["candidates"][0][1] = json!(99);
         refused(&other, "shard 1's candidates are not shard 0's");
@@ -1382,6 +1385,76 @@ mod tests {
         );
     }
 
+    /// Views of two rule sets in one request are each judged under their
+    /// own (hearts' marriage worth 40 rather than 100 here), whole or split,
+    /// as each alone.
+    #[test]
+    fn views_of_two_rule_sets_are_each_judged_under_their_own() {
+        let view = "view: D\nhand: AKQ.T9..AKJ\nmusik: ..Q.K9\nexchange: 9S QC\ncontract: 120\n";
+        let other = format!("rules: standard marriage_values=40,40,40,40\n{view}");
+        let both = json!({"text": format!("{view}\n{other}"), "samples": 5, "inference": "none"});
+        let whole = ask("suggest", &both).unwrap();
+        for (k, text) in [view.to_string(), other].iter().enumerate() {
+            let alone = ask(
+                "suggest",
+                &json!({"text": text, "samples": 5, "inference": "none"}),
+            )
+            .unwrap();
+            let (mut got, want) = (whole["results"][k].clone(), alone["results"][0].clone());
+            got["id"] = want["id"].clone();
+            assert_eq!(got, want, "view {k}");
+        }
+        assert_ne!(
+            whole["results"][0]["moves"], whole["results"][1]["moves"],
+            "the rules change the values"
+        );
+        for shards in [1, 2] {
+            assert_eq!(split("suggest", &both, shards).0, whole, "in {shards}");
+        }
+    }
+
+    /// A shard's progress counts its own work: its samples (a bid's with
+    /// its defence samples), an exchange's screening, a suggest's layouts
+    /// of each view; and the work done reaches it.
+    #[test]
+    fn a_shards_progress_counts_its_own_work() {
+        let views = "view: D\nhand: AKQ.T9..AKJ\nmusik: ..Q.K9\nexchange: 9S QC\ncontract: 120\n";
+        let three = [views; 3].join("\n");
+        for (endpoint, body, work) in [
+            // 10 samples in 3 shards: 0..3, 3..6, 6..10; the defence's 3: one
+            // each.
+            (
+                "bid/shard",
+                json!({"hand": "AKQ.T9..AJ", "samples": 10, "basis": "dd"}),
+                4 + 1,
+            ),
+            // The screening's 5, and the last shard's 4 layouts.
+            (
+                "exchange/shard",
+                json!({"hand": "AKQ.T9..AJ", "musik": "..Q.K9", "samples": 10,
+                                       "screen": 5, "candidates": 2, "basis": "dd"}),
+                5 + 4,
+            ),
+            // 4 layouts of each of 3 views.
+            (
+                "suggest/shard",
+                json!({"text": three, "samples": 10, "inference": "none"}),
+                3 * 4,
+            ),
+        ] {
+            let mut b = body.clone();
+            b["shard"] = json!(2);
+            b["shards"] = json!(3);
+            let request = prepare(endpoint, b.to_string().as_bytes(), &|| 0).unwrap();
+            assert_eq!(request.total, work, "{endpoint}");
+            let last = std::sync::Mutex::new((0, 0));
+            request
+                .run(1, &|done, total| *last.lock().unwrap() = (done, total))
+                .unwrap();
+            assert_eq!(*last.lock().unwrap(), (work, work), "{endpoint}");
+        }
+    }
+
     /// A merge of suggest shards refuses parts that do not fit: a view
     /// missing, a layout without a value for each move.
     #[test]
@@ -1389,15 +1462,7 @@ mod tests {
         let text = "view: D\nhand: AKQ.T9..AKJ\nmusik: ..Q.K9\nexchange: 9S QC\ncontract: 120\n";
         let body = json!({"text": text, "samples": 4, "inference": "none"});
         let (_, parts) = split("suggest", &body, 2);
-        let refused = |parts: &[Value], says: &str| {
-            let e = merge("suggest", &body, parts).unwrap_err();
-            assert_eq!(
-                (e.status, e.field.as_deref()),
-                (400, Some("parts")),
-                "{e:?}"
-            );
-            assert!(e.message.contains(says), "{says}: {e:?}");
-        };
+        let refused = |parts: &[Value], says: &str| refused("suggest", &body, parts, says);
         let mut two = parts.clone();
         two[1]["views"] = json!([[], []]);
         refused(&two, "part 1: 2 views, the text has 1");
