@@ -1413,39 +1413,38 @@ mod tests {
         }
     }
 
-    /// A shard's progress counts its own work: its samples (a bid's with
-    /// its defence samples), an exchange's screening, a suggest's layouts
-    /// of each view; and the work done reaches it.
+    /// A request's progress counts its work, and a shard's its own: the
+    /// samples (a bid's with its defence samples), an exchange's screening,
+    /// a suggest's layouts of each view; and the work done reaches it.
     #[test]
-    fn a_shards_progress_counts_its_own_work() {
+    fn a_requests_progress_counts_its_work() {
         let views = "view: D\nhand: AKQ.T9..AKJ\nmusik: ..Q.K9\nexchange: 9S QC\ncontract: 120\n";
         let three = [views; 3].join("\n");
-        for (endpoint, body, work) in [
-            // 10 samples in 3 shards: 0..3, 3..6, 6..10; the defence's 3: one
-            // each.
-            (
-                "bid/shard",
-                json!({"hand": "AKQ.T9..AJ", "samples": 10, "basis": "dd"}),
-                4 + 1,
-            ),
-            // The screening's 5, and the last shard's 4 layouts.
-            (
-                "exchange/shard",
-                json!({"hand": "AKQ.T9..AJ", "musik": "..Q.K9", "samples": 10,
-                                       "screen": 5, "candidates": 2, "basis": "dd"}),
-                5 + 4,
-            ),
-            // 4 layouts of each of 3 views.
-            (
-                "suggest/shard",
-                json!({"text": three, "samples": 10, "inference": "none"}),
-                3 * 4,
-            ),
-        ] {
+        let bid = json!({"hand": "AKQ.T9..AJ", "samples": 10, "basis": "dd"});
+        let exchange = json!({"hand": "AKQ.T9..AJ", "musik": "..Q.K9", "samples": 10,
+                              "screen": 5, "candidates": 2, "basis": "dd"});
+        let suggest = json!({"text": three, "samples": 10, "inference": "none"});
+        let last_of_3 = |body: &Value| {
             let mut b = body.clone();
             b["shard"] = json!(2);
             b["shards"] = json!(3);
-            let request = prepare(endpoint, b.to_string().as_bytes(), &|| 0).unwrap();
+            b
+        };
+        for (endpoint, body, work) in [
+            // 10 samples and their defence's 3.
+            ("bid", bid.clone(), 10 + 3),
+            // In 3 shards: 0..3, 3..6, 6..10; the defence's 3: one each.
+            ("bid/shard", last_of_3(&bid), 4 + 1),
+            // The screening's 5 and the 10 scored.
+            ("exchange", exchange.clone(), 5 + 10),
+            // The screening's 5, and the last shard's 4 layouts.
+            ("exchange/shard", last_of_3(&exchange), 5 + 4),
+            // 10 layouts of each of 3 views.
+            ("suggest", suggest.clone(), 3 * 10),
+            // 4 layouts of each.
+            ("suggest/shard", last_of_3(&suggest), 3 * 4),
+        ] {
+            let request = prepare(endpoint, body.to_string().as_bytes(), &|| 0).unwrap();
             assert_eq!(request.total, work, "{endpoint}");
             let last = std::sync::Mutex::new((0, 0));
             request
