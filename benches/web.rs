@@ -21,12 +21,15 @@
 //! chromedriver (scripts/browser-deps.sh) and the site built: without them
 //! it stops saying what to run.
 
-use std::net::{TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+#[path = "../tests/common/mod.rs"]
+mod common;
 
-use fantoccini::{Client, ClientBuilder};
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+use common::web::{as_floats, chromium, serve, site, Killed};
+use fantoccini::Client;
 use serde_json::{json, Value};
 
 const DEAL: &str = "AKQ.T9..AJ T9.AK.KJ.Q J.QJ.AT9.T ..Q.K9";
@@ -48,43 +51,6 @@ fn median(mut xs: Vec<f64>) -> f64 {
         xs[n / 2]
     } else {
         (xs[n / 2 - 1] + xs[n / 2]) / 2.0
-    }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-fn need(tool: &str, how: &str) {
-    let found = Command::new("sh")
-        .args(["-c", &format!("command -v {tool}")])
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false);
-    assert!(found, "{tool} is not installed: {how}");
-}
-
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn listening(port: u16) {
-    let start = Instant::now();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "nothing listens on {port}"
-        );
-        std::thread::sleep(Duration::from_millis(50));
     }
 }
 
@@ -172,62 +138,23 @@ impl Times {
     }
 }
 
-async fn chromium(profile: &Path) -> (Client, Killed) {
-    let port = free_port();
-    let driver = Killed(
-        Command::new("chromedriver")
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts"),
-    );
-    listening(port);
-    let mut args = vec![
-        "--headless".to_string(),
-        "--no-sandbox".into(),
-        "--disable-gpu".into(),
-        "--no-first-run".into(),
-        "--disable-background-networking".into(),
-        "--disable-component-update".into(),
-        "--disable-sync".into(),
-        "--disable-dev-shm-usage".into(),
-        format!("--user-data-dir={}", profile.display()),
-    ];
-    // More flags for Chromium, e.g. `--js-flags=--liftoff-only` (V8's
-    // baseline compiler alone).
-    if let Ok(more) = std::env::var("TYSIAC_CHROMIUM_FLAGS") {
-        args.extend(more.split_whitespace().map(String::from));
-    }
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        json!({"binary": "/usr/bin/chromium", "args": args}),
-    );
-    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{port}"))
-        .await
-        .expect("a Chromium session starts");
+/// Headless Chromium for the bench: `TYSIAC_CHROMIUM_FLAGS` adds flags
+/// to its command line (e.g. `--js-flags=--liftoff-only`, V8's baseline
+/// compiler alone), and long requests are waited for.
+async fn browser_session(profile: &Path) -> (Client, Killed) {
+    let flags: Vec<String> = std::env::var("TYSIAC_CHROMIUM_FLAGS")
+        .map(|more| more.split_whitespace().map(String::from).collect())
+        .unwrap_or_default();
+    let (client, driver) = chromium(profile, &flags, json!({})).await;
     client
         .update_timeouts(fantoccini::wd::TimeoutConfiguration::new(
-            Some(Duration::from_secs(600)),
-            Some(Duration::from_secs(60)),
-            Some(Duration::ZERO),
+            Some(std::time::Duration::from_secs(600)),
+            Some(std::time::Duration::from_secs(60)),
+            Some(std::time::Duration::ZERO),
         ))
         .await
         .unwrap();
     (client, driver)
-}
-
-fn site() -> PathBuf {
-    let site = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/site");
-    assert!(
-        site.join("tysiac_web.wasm").exists(),
-        "{} has no tysiac_web.wasm: build the site first with `bash scripts/web.sh`",
-        site.display()
-    );
-    site
 }
 
 /// Every file of the site compressed with `gzip -9`: (raw, compressed) bytes.
@@ -250,37 +177,10 @@ fn sizes(site: &Path) -> (u64, u64) {
 async fn main() {
     let args: Vec<String> = std::env::args().collect();
     let samples: usize = arg(&args, "--samples").map_or(5, |s| s.parse().expect("--samples N"));
-    need(
-        "python3",
-        "the bench serves the site with python3 -m http.server",
-    );
-    for tool in ["chromium", "chromedriver"] {
-        need(
-            tool,
-            "run scripts/browser-deps.sh as root (Debian's chromium, chromium-driver)",
-        );
-    }
     let site = site();
-
-    let port = free_port();
-    let _server = Killed(
-        Command::new("python3")
-            .args([
-                "-m",
-                "http.server",
-                "--bind",
-                "127.0.0.1",
-                &port.to_string(),
-            ])
-            .current_dir(&site)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("python3 -m http.server starts"),
-    );
-    listening(port);
+    let (_server, port) = serve(&site);
     let profile = std::env::temp_dir().join(format!("tysiac-bench-web-{}", std::process::id()));
-    let (client, _driver) = chromium(&profile).await;
+    let (client, _driver) = browser_session(&profile).await;
     let url = format!("http://127.0.0.1:{port}/#board");
 
     // Load to the first answer on screen: a fresh profile (nothing
@@ -389,16 +289,6 @@ async fn main() {
     );
     client.close().await.unwrap();
     let _ = std::fs::remove_dir_all(&profile);
-}
-
-/// `v` with every number as a float (JavaScript reads `1.0` as `1`).
-fn as_floats(v: Value) -> Value {
-    match v {
-        Value::Number(n) => json!(n.as_f64().expect("a finite number")),
-        Value::Array(a) => Value::Array(a.into_iter().map(as_floats).collect()),
-        Value::Object(o) => Value::Object(o.into_iter().map(|(k, v)| (k, as_floats(v))).collect()),
-        other => other,
-    }
 }
 
 /// The paths where `a` and `b` differ, with both values.
