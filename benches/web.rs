@@ -2,9 +2,15 @@
 //! table in docs/web.md): the same requests through the same request layer
 //! (`tysiac::shell::requests`), natively on one thread and as WebAssembly
 //! in one Web Worker of headless Chromium on the static site
-//! (`target/site/`, built by `bash scripts/web.sh`); then the page's size
-//! over the wire (gzip -9 of every file) and the time from loading the
-//! page to its first answer on screen (a solve drawn on the Board tab).
+//! (`target/site/`, built by `bash scripts/web.sh`): a solve of each of 20
+//! seeded random full deals (every exchange, then the play) and a bid at
+//! its defaults. Each browser request is timed twice: inside the worker
+//! (`performance.now()` around the WebAssembly call, as worker.js reports
+//! it) and from the page (the messages to the worker and back counted
+//! in); the answers are checked to be the native ones exactly. Then the
+//! page's size over the wire (gzip -9 of every file) and the time from
+//! loading the page to its first answer on screen (a solve drawn on the
+//! Board tab).
 //!
 //!     bash scripts/web.sh && cargo bench --bench web
 //!     cargo bench --bench web -- --samples 5
@@ -15,16 +21,21 @@
 //! chromedriver (scripts/browser-deps.sh) and the site built: without them
 //! it stops saying what to run.
 
-use std::net::{TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+#[path = "../tests/common/mod.rs"]
+mod common;
 
-use fantoccini::{Client, ClientBuilder};
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+use common::web::{as_floats, chromium, serve, site, Killed};
+use fantoccini::Client;
 use serde_json::{json, Value};
 
 const DEAL: &str = "AKQ.T9..AJ T9.AK.KJ.Q J.QJ.AT9.T ..Q.K9";
 const HAND: &str = "AKQ.T9..AJ";
+/// Random full deals solved.
+const DEALS: usize = 20;
 
 fn arg(args: &[String], name: &str) -> Option<String> {
     args.iter()
@@ -43,127 +54,107 @@ fn median(mut xs: Vec<f64>) -> f64 {
     }
 }
 
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-fn need(tool: &str, how: &str) {
-    let found = Command::new("sh")
-        .args(["-c", &format!("command -v {tool}")])
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false);
-    assert!(found, "{tool} is not installed: {how}");
-}
-
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn listening(port: u16) {
-    let start = Instant::now();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "nothing listens on {port}"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
-
-/// The native side: one request's answer on one thread, in milliseconds.
+/// The native side: one request's answer on one thread through the
+/// request layer, as the text the browser's shell returns, in
+/// milliseconds.
 fn native(endpoint: &str, body: &Value) -> (Value, f64) {
     let body = body.to_string();
     let start = Instant::now();
     let answer = tysiac::shell::requests::answer(endpoint, body.as_bytes(), 1, &|| 0, &|_, _| {})
         .expect("a good request");
-    (answer, start.elapsed().as_secs_f64() * 1e3)
+    let text = json!({ "ok": answer }).to_string();
+    let ms = start.elapsed().as_secs_f64() * 1e3;
+    assert!(!text.is_empty());
+    (answer, ms)
 }
 
-/// The browser's side: the same request to one worker of the page's pool
-/// (its `.wasm` already loaded), in milliseconds as the page measures.
-async fn browser(client: &Client, endpoint: &str, body: &Value) -> (Value, f64) {
+/// The browser's side of one request, to one worker of the page's pool
+/// (its `.wasm` already loaded).
+struct Browser {
+    answer: Value,
+    /// The library's call inside the worker, as the worker measures it
+    /// (`performance.now()` around the WebAssembly call).
+    worker_ms: f64,
+    /// From the page's request to its answer there: the messages to the
+    /// worker and back, and the JSON on both sides, counted in.
+    page_ms: f64,
+}
+
+async fn browser(client: &Client, endpoint: &str, body: &Value) -> Browser {
     let script = format!(
         "const done = arguments[arguments.length - 1];
          pool.size = 1;
          const t0 = performance.now();
-         workerCall('{endpoint}', {body}).promise.then(
-             ok => done({{ms: performance.now() - t0, text: JSON.stringify(ok)}}),
+         const call = workerCall('{endpoint}', {body});
+         call.promise.then(
+             ok => done({{page: performance.now() - t0, worker: call.ms(), text: JSON.stringify(ok)}}),
              e => done({{error: String(e.message)}}));"
     );
     let v = client.execute_async(&script, vec![]).await.expect(endpoint);
     assert!(v.get("error").is_none(), "{endpoint}: {v}");
     // The answer as JSON text, read here: WebDriver's own numbers are not
     // always the page's to the last bit.
-    let answer = serde_json::from_str(v["text"].as_str().unwrap()).unwrap();
-    (answer, v["ms"].as_f64().unwrap())
+    Browser {
+        answer: serde_json::from_str(v["text"].as_str().unwrap()).unwrap(),
+        worker_ms: v["worker"].as_f64().expect("the worker's time"),
+        page_ms: v["page"].as_f64().unwrap(),
+    }
 }
 
-async fn chromium(profile: &Path) -> (Client, Killed) {
-    let port = free_port();
-    let driver = Killed(
-        Command::new("chromedriver")
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts"),
+/// Compares the browser's answer with the native one, exactly (each
+/// number as JavaScript reads it): how many numbers differ, and the first.
+fn differences(got: &Value, want: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    diff(
+        &as_floats(got.clone()),
+        &as_floats(want.clone()),
+        "",
+        &mut out,
     );
-    listening(port);
-    let mut args = vec![
-        "--headless".to_string(),
-        "--no-sandbox".into(),
-        "--disable-gpu".into(),
-        "--no-first-run".into(),
-        "--disable-background-networking".into(),
-        "--disable-component-update".into(),
-        "--disable-sync".into(),
-        "--disable-dev-shm-usage".into(),
-        format!("--user-data-dir={}", profile.display()),
-    ];
-    // More flags for Chromium, e.g. `--js-flags=--liftoff-only` (V8's
-    // baseline compiler alone).
-    if let Ok(more) = std::env::var("TYSIAC_CHROMIUM_FLAGS") {
-        args.extend(more.split_whitespace().map(String::from));
+    out
+}
+
+/// Times of one request on each side: native, in the worker, from the
+/// page.
+#[derive(Default)]
+struct Times {
+    native: Vec<f64>,
+    worker: Vec<f64>,
+    page: Vec<f64>,
+}
+
+impl Times {
+    fn print(&self, label: &str) {
+        let (n, w, p) = (
+            median(self.native.clone()),
+            median(self.worker.clone()),
+            median(self.page.clone()),
+        );
+        println!(
+            "{label:<46} {n:>9.2} {w:>9.2} {p:>9.2} {:>8.2}x {:>8.2}x",
+            w / n,
+            p / n
+        );
     }
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        json!({"binary": "/usr/bin/chromium", "args": args}),
-    );
-    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{port}"))
-        .await
-        .expect("a Chromium session starts");
+}
+
+/// Headless Chromium for the bench: `TYSIAC_CHROMIUM_FLAGS` adds flags
+/// to its command line (e.g. `--js-flags=--liftoff-only`, V8's baseline
+/// compiler alone), and long requests are waited for.
+async fn browser_session(profile: &Path) -> (Client, Killed) {
+    let flags: Vec<String> = std::env::var("TYSIAC_CHROMIUM_FLAGS")
+        .map(|more| more.split_whitespace().map(String::from).collect())
+        .unwrap_or_default();
+    let (client, driver) = chromium(profile, &flags, json!({})).await;
     client
         .update_timeouts(fantoccini::wd::TimeoutConfiguration::new(
-            Some(Duration::from_secs(600)),
-            Some(Duration::from_secs(60)),
-            Some(Duration::ZERO),
+            Some(std::time::Duration::from_secs(600)),
+            Some(std::time::Duration::from_secs(60)),
+            Some(std::time::Duration::ZERO),
         ))
         .await
         .unwrap();
     (client, driver)
-}
-
-fn site() -> PathBuf {
-    let site = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/site");
-    assert!(
-        site.join("tysiac_web.wasm").exists(),
-        "{} has no tysiac_web.wasm: build the site first with `bash scripts/web.sh`",
-        site.display()
-    );
-    site
 }
 
 /// Every file of the site compressed with `gzip -9`: (raw, compressed) bytes.
@@ -186,37 +177,10 @@ fn sizes(site: &Path) -> (u64, u64) {
 async fn main() {
     let args: Vec<String> = std::env::args().collect();
     let samples: usize = arg(&args, "--samples").map_or(5, |s| s.parse().expect("--samples N"));
-    need(
-        "python3",
-        "the bench serves the site with python3 -m http.server",
-    );
-    for tool in ["chromium", "chromedriver"] {
-        need(
-            tool,
-            "run scripts/browser-deps.sh as root (Debian's chromium, chromium-driver)",
-        );
-    }
     let site = site();
-
-    let port = free_port();
-    let _server = Killed(
-        Command::new("python3")
-            .args([
-                "-m",
-                "http.server",
-                "--bind",
-                "127.0.0.1",
-                &port.to_string(),
-            ])
-            .current_dir(&site)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("python3 -m http.server starts"),
-    );
-    listening(port);
+    let (_server, port) = serve(&site);
     let profile = std::env::temp_dir().join(format!("tysiac-bench-web-{}", std::process::id()));
-    let (client, _driver) = chromium(&profile).await;
+    let (client, _driver) = browser_session(&profile).await;
     let url = format!("http://127.0.0.1:{port}/#board");
 
     // Load to the first answer on screen: a fresh profile (nothing
@@ -241,39 +205,77 @@ async fn main() {
         .expect("the first answer");
 
     let (raw, gz) = sizes(&site);
-    let solve = json!({"deal": DEAL});
+    // Full deals from the start, as `tysiac solve --deal` solves them:
+    // every exchange, then the play. Random three-player deals, seeded
+    // (the request layer's `deal`, seeds 1 to DEALS).
+    let deals: Vec<Value> = (1..=DEALS as u64)
+        .map(|seed| json!({"deal": native("deal", &json!({"seed": seed})).0["deal"]}))
+        .collect();
     let bid = json!({"hand": HAND, "seed": 7});
-    println!("bench web: {samples} timed runs of each request on each side, medians");
+    println!("bench web: {samples} timed runs of each request on each side, medians in ms");
     println!(
-        "{:<44} {:>12} {:>12} {:>8}",
-        "request", "native ms", "wasm ms", "ratio"
+        "{:<46} {:>9} {:>9} {:>9} {:>9} {:>9}",
+        "request", "native", "worker", "page", "worker/n", "page/n"
     );
-    for (label, endpoint, body) in [
-        ("solve, the example deal (every exchange)", "solve", &solve),
-        ("bid AKQ.T9..AJ at its defaults, seed 7", "bid", &bid),
-    ] {
-        // One run of each side first: the same answer (and warm caches).
-        let (want, _) = native(endpoint, body);
-        let (got, _) = browser(&client, endpoint, body).await;
-        // The same answer, or where it differs (docs/web.md, *Not yet
-        // there*: a bid of 200 samples or more in Chromium).
-        let mut differ = Vec::new();
-        diff(&as_floats(got), &as_floats(want), "", &mut differ);
-        if !differ.is_empty() {
-            println!(
-                "  {label}: {} numbers differ from native, e.g. {}",
-                differ.len(),
-                differ[0]
-            );
+
+    // One run of each side first: the same answer (and warm caches).
+    let mut differ = Vec::new();
+    for body in deals.iter().chain([&bid]) {
+        let endpoint = if body.get("hand").is_some() {
+            "bid"
+        } else {
+            "solve"
+        };
+        let want = native(endpoint, body).0;
+        let got = browser(&client, endpoint, body).await.answer;
+        for d in differences(&got, &want) {
+            differ.push(format!("{endpoint} {body}: {d}"));
         }
-        let mut n = Vec::new();
-        let mut w = Vec::new();
-        for _ in 0..samples {
-            n.push(native(endpoint, body).1);
-            w.push(browser(&client, endpoint, body).await.1);
+    }
+
+    // Each solve on its own, and the DEALS of a round together.
+    let (mut each, mut rounds) = (Times::default(), Times::default());
+    for _ in 0..samples {
+        let mut round = [0.0; 3];
+        for body in &deals {
+            let n = native("solve", body).1;
+            let b = browser(&client, "solve", body).await;
+            for (all, t) in [
+                (&mut each.native, n),
+                (&mut each.worker, b.worker_ms),
+                (&mut each.page, b.page_ms),
+            ] {
+                all.push(t);
+            }
+            round[0] += n;
+            round[1] += b.worker_ms;
+            round[2] += b.page_ms;
         }
-        let (n, w) = (median(n), median(w));
-        println!("{label:<44} {n:>12.1} {w:>12.1} {:>7.2}x", w / n);
+        rounds.native.push(round[0]);
+        rounds.worker.push(round[1]);
+        rounds.page.push(round[2]);
+    }
+    each.print(&format!("solve, {DEALS} random full deals: each"));
+    rounds.print(&format!("solve, the {DEALS} deals one after another"));
+
+    let mut bids = Times::default();
+    for _ in 0..samples {
+        bids.native.push(native("bid", &bid).1);
+        let b = browser(&client, "bid", &bid).await;
+        bids.worker.push(b.worker_ms);
+        bids.page.push(b.page_ms);
+    }
+    bids.print("bid AKQ.T9..AJ at its defaults, seed 7");
+    if differ.is_empty() {
+        println!(
+            "the answers: the browser's are the native ones exactly ({DEALS} solves and the bid)"
+        );
+    } else {
+        println!(
+            "the answers: {} numbers differ from native, e.g. {}",
+            differ.len(),
+            differ[0]
+        );
     }
     println!(
         "the page's files: {:.0} KB, {:.0} KB with gzip -9 (all of target/site)",
@@ -287,16 +289,6 @@ async fn main() {
     );
     client.close().await.unwrap();
     let _ = std::fs::remove_dir_all(&profile);
-}
-
-/// `v` with every number as a float (JavaScript reads `1.0` as `1`).
-fn as_floats(v: Value) -> Value {
-    match v {
-        Value::Number(n) => json!(n.as_f64().expect("a finite number")),
-        Value::Array(a) => Value::Array(a.into_iter().map(as_floats).collect()),
-        Value::Object(o) => Value::Object(o.into_iter().map(|(k, v)| (k, as_floats(v))).collect()),
-        other => other,
-    }
 }
 
 /// The paths where `a` and `b` differ, with both values.

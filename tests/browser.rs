@@ -5,66 +5,25 @@
 //! Debian (`scripts/browser-deps.sh`); without them these tests fail with a
 //! message saying so, they never skip.
 
+mod common;
 mod serve_support;
 
-use std::net::TcpListener;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use fantoccini::{Client, ClientBuilder, Locator};
+use common::web::{chromium, free_port, Killed};
+use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
 use serve_support::Server;
 
 const DEAL: &str = "AKQ.T9..AJ T9.AK.KJ.Q J.QJ.AT9.T ..Q.K9";
 
-/// chromedriver on a free port, killed when dropped, with its own profile.
-struct Driver {
-    child: Child,
-    port: u16,
-    profile: PathBuf,
-}
+/// Chromium's profile, removed when dropped (after the driver is stopped).
+struct Profile(PathBuf);
 
-impl Driver {
-    fn start() -> Driver {
-        for tool in ["chromedriver", "chromium"] {
-            let found = Command::new("sh")
-                .args(["-c", &format!("command -v {tool}")])
-                .output()
-                .map(|o| o.status.success())
-                .unwrap_or(false);
-            assert!(
-                found,
-                "{tool} is not installed: the browser tests need Debian's chromium and \
-                 chromium-driver (run scripts/browser-deps.sh as root)"
-            );
-        }
-        let port = TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let child = Command::new("chromedriver")
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts");
-        let profile =
-            std::env::temp_dir().join(format!("tysiac-chromium-{}-{port}", std::process::id()));
-        Driver {
-            child,
-            port,
-            profile,
-        }
-    }
-}
-
-impl Drop for Driver {
+impl Drop for Profile {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.profile);
+        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 
@@ -72,7 +31,8 @@ impl Drop for Driver {
 struct Page {
     client: Client,
     server: Server,
-    _driver: Driver,
+    _driver: Killed,
+    _profile: Profile,
 }
 
 async fn open(tab: &str) -> Page {
@@ -82,40 +42,13 @@ async fn open(tab: &str) -> Page {
 /// The page on a server started with `args`.
 async fn open_with(tab: &str, args: &[&str]) -> Page {
     let server = Server::start(args);
-    let driver = Driver::start();
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        json!({
-            "binary": "/usr/bin/chromium",
-            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                     "--no-first-run", "--disable-background-networking",
-                     "--disable-component-update", "--disable-sync",
-                     "--disable-dev-shm-usage", "--window-size=1100,1000",
-                     format!("--user-data-dir={}", driver.profile.display())]
-        }),
-    );
-    let url = format!("http://127.0.0.1:{}", driver.port);
-    let mut client = None;
-    let mut last = String::new();
-    // chromedriver takes a moment to listen.
-    for _ in 0..100 {
-        match ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-            .capabilities(caps.clone())
-            .connect(&url)
-            .await
-        {
-            Ok(c) => {
-                client = Some(c);
-                break;
-            }
-            Err(e) => {
-                last = e.to_string();
-                tokio::time::sleep(Duration::from_millis(100)).await;
-            }
-        }
-    }
-    let client = client.unwrap_or_else(|| panic!("cannot start a Chromium session: {last}"));
+    let profile = Profile(std::env::temp_dir().join(format!(
+        "tysiac-chromium-{}-{}",
+        std::process::id(),
+        free_port()
+    )));
+    let (client, driver) =
+        chromium(&profile.0, &["--window-size=1100,1000".into()], json!({})).await;
     client
         .goto(&format!("{}/#{tab}", server.url))
         .await
@@ -124,6 +57,7 @@ async fn open_with(tab: &str, args: &[&str]) -> Page {
         client,
         server,
         _driver: driver,
+        _profile: profile,
     }
 }
 

@@ -3,6 +3,7 @@
 //! samples, saturation answered 503 while the server stays responsive,
 //! cancellation, the time limit).
 
+mod common;
 mod serve_support;
 
 use serde_json::{json, Value};
@@ -11,24 +12,17 @@ use serve_support::Server;
 const DEAL: &str = "AKQ.T9..AJ T9.AK.KJ.Q J.QJ.AT9.T ..Q.K9";
 const HAND: &str = "rules: standard\ndeal: AKQ.T9..AJ T9.AK.KJ.Q J.QJ.AT9.T ..Q.K9\nexchange: 9S QC\ncontract: 120\nplay: 9D AD JD | KD QD TD\n";
 
-/// The command's `--json` lines, parsed.
+/// The command's `--json` lines, parsed, with `input` (when given) in a
+/// file named last on its command line.
 fn cli(args: &[&str], input: Option<&str>) -> Vec<Value> {
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_tysiac"));
-    cmd.args(args);
     let dir = std::env::temp_dir().join(format!("tysiac-serve-api-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    if let Some(text) = input {
-        let file = dir.join(format!("{}.txt", args[0]));
-        std::fs::write(&file, text).unwrap();
-        cmd.arg(&file);
-    }
-    let out = cmd.output().expect("runs");
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect()
+    let Some(text) = input else {
+        return common::web::cli(args);
+    };
+    let file = dir.join(format!("{}.txt", args[0]));
+    std::fs::write(&file, text).unwrap();
+    common::web::cli(&[args, &[file.to_str().unwrap()]].concat())
 }
 
 fn error_of(v: &Value) -> &str {

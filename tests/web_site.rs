@@ -6,160 +6,30 @@
 //! `scripts/web.sh` before the tests), chromium and chromedriver: without
 //! them it fails saying what to run, it never skips.
 
-use std::net::{TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant, SystemTime};
+mod common;
 
-use fantoccini::{Client, ClientBuilder, Locator};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use common::web::{as_floats, chromium, cli, serve, site, Killed};
+use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
 
 const DEAL: &str = "AKQ.T9..AJ T9.AK.KJ.Q J.QJ.AT9.T ..Q.K9";
 const HAND: &str = "AKQ.T9..AJ";
 
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-fn installed(tool: &str) -> bool {
-    Command::new("sh")
-        .args(["-c", &format!("command -v {tool}")])
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false)
-}
-
-/// The newest change under `dir` (files only).
-fn newest(dir: &Path) -> SystemTime {
-    let mut out = SystemTime::UNIX_EPOCH;
-    for entry in std::fs::read_dir(dir).unwrap().flatten() {
-        let path = entry.path();
-        let t = if path.is_dir() {
-            newest(&path)
-        } else {
-            entry.metadata().and_then(|m| m.modified()).unwrap()
-        };
-        out = out.max(t);
-    }
-    out
-}
-
-/// `target/site/`, checked to be there and built after the last change to
-/// the library, the page and the browser's shell.
-fn site() -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let site = root.join("target/site");
-    let wasm = site.join("tysiac_web.wasm");
-    let built = std::fs::metadata(&wasm)
-        .and_then(|m| m.modified())
-        .unwrap_or_else(|_| {
-            panic!(
-                "{} is missing: build the site first with `bash scripts/web.sh` \
-                 (scripts/test.sh does it before the tests)",
-                wasm.display()
-            )
-        });
-    let sources = newest(&root.join("src")).max(newest(&root.join("web")));
-    assert!(
-        built >= sources,
-        "{} is older than the sources: rebuild it with `bash scripts/web.sh`",
-        wasm.display()
-    );
-    site
-}
-
-/// A child process killed when dropped.
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// Waits until something listens on `port`.
-fn listening(port: u16, what: &str) {
-    let start = Instant::now();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "{what} does not listen on port {port}"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
-
-/// The site served as the docs say: `python3 -m http.server` in it.
-fn serve(site: &Path) -> (Killed, u16) {
-    assert!(
-        installed("python3"),
-        "python3 is not installed: the site's test serves it with `python3 -m http.server`"
-    );
-    let port = free_port();
-    let child = Command::new("python3")
-        .args([
-            "-m",
-            "http.server",
-            "--bind",
-            "127.0.0.1",
-            &port.to_string(),
-        ])
-        .current_dir(site)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("python3 -m http.server starts");
-    let child = Killed(child);
-    listening(port, "python3 -m http.server");
-    (child, port)
-}
-
-/// Headless Chromium on the site, through chromedriver (from Debian:
-/// scripts/browser-deps.sh).
+/// Headless Chromium on the site, through chromedriver, in `screen`.
 async fn browser(profile: &Path, screen: Screen) -> (Client, Killed) {
-    for tool in ["chromedriver", "chromium"] {
-        assert!(
-            installed(tool),
-            "{tool} is not installed: the browser tests need Debian's chromium and \
-             chromium-driver (run scripts/browser-deps.sh as root)"
-        );
-    }
-    let port = free_port();
-    let driver = Command::new("chromedriver")
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromedriver starts");
-    let driver = Killed(driver);
-    listening(port, "chromedriver");
-    let mut caps = serde_json::Map::new();
-    let mut options = json!({
-        "binary": "/usr/bin/chromium",
-        "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage",
-                 format!("--window-size={},{}", screen.width, screen.height),
-                 format!("--user-data-dir={}", profile.display())]
-    });
-    if screen.touch {
+    let size = format!("--window-size={},{}", screen.width, screen.height);
+    let options = if screen.touch {
         // A phone: its viewport, pixel ratio and touch events.
-        options["mobileEmulation"] = json!({"deviceMetrics": {
-            "width": screen.width, "height": screen.height, "pixelRatio": 3.0, "touch": true}});
-    }
-    caps.insert("goog:chromeOptions".into(), options);
-    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{port}"))
-        .await
-        .expect("a Chromium session starts");
-    (client, driver)
+        json!({"mobileEmulation": {"deviceMetrics": {
+            "width": screen.width, "height": screen.height, "pixelRatio": 3.0, "touch": true}}})
+    } else {
+        json!({})
+    };
+    chromium(profile, &[size], options).await
 }
 
 /// The browser's window: its size, and whether it is a phone's (touch).
@@ -181,30 +51,45 @@ const PHONE: Screen = Screen {
     touch: true,
 };
 
-/// The command's `--json` lines, parsed.
-fn cli(args: &[&str]) -> Vec<Value> {
-    let out = Command::new(env!("CARGO_BIN_EXE_tysiac"))
-        .args(args)
-        .output()
-        .expect("tysiac runs");
-    assert!(out.status.success(), "tysiac {args:?}: {out:?}");
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect()
-}
+/// The numbers of workers a split request is tried with: the page's pool
+/// as the browser reports its cores (`window.cores`), one, and three.
+const WORKERS: [&str; 3] = ["cores", "1", "3"];
 
-/// `v` with every number as a float: JavaScript has one kind of number,
-/// so the page reads the library's `1.0` as `1`. The values are compared
-/// exactly all the same (each side's f64).
-fn as_floats(v: Value) -> Value {
-    match v {
-        Value::Number(n) => json!(n.as_f64().expect("a finite number")),
-        Value::Array(a) => Value::Array(a.into_iter().map(as_floats).collect()),
-        Value::Object(o) => Value::Object(o.into_iter().map(|(k, v)| (k, as_floats(v))).collect()),
-        other => other,
+/// `call` (JavaScript giving a promise) on the page with each number of
+/// [`WORKERS`] in the pool: each time exactly `want` (the command's
+/// answer), and the page sent its workers a shard of `endpoint` each and
+/// the merge (with one worker, the request itself), as recorded by the
+/// wrapper of `workerCall` in `window.sent`.
+async fn same_whatever_the_workers(
+    site: &Site,
+    endpoint: &str,
+    call: &str,
+    want: &Value,
+    label: &str,
+) {
+    site.js("window.sent = []").await;
+    for workers in WORKERS {
+        let (got, ms) = on_page(&site.client, &format!("(pool.size = {workers}, {call})")).await;
+        assert_eq!(
+            as_floats(got),
+            as_floats(json!({ "ok": want })),
+            "{label}, {workers} workers"
+        );
+        let n = site
+            .js(&format!("return {workers}"))
+            .await
+            .as_u64()
+            .unwrap() as usize;
+        let mut split = vec![format!("{endpoint}/shard"); n];
+        split.push(format!("{endpoint}/merge"));
+        if n == 1 {
+            split = vec![endpoint.to_string()];
+        }
+        let sent = site
+            .js("const s = window.sent; window.sent = []; return s")
+            .await;
+        assert_eq!(sent, json!(split), "{label}, {workers} workers");
+        eprintln!("{label} in the browser, {workers} workers: {ms:.0} ms");
     }
 }
 
@@ -328,22 +213,18 @@ async fn the_static_site_answers_in_the_browser_as_the_command_does() {
 
     // A bid with a seed: the same report, sample for sample, whatever the
     // number of workers sharing its samples (the page's pool as the
-    // browser reports its cores, then one, then three workers).
-    let want = cli(&["bid", HAND, "--samples", "40", "--seed", "7", "--json"]);
-    for workers in ["pool.size", "1", "3"] {
-        let (bid, ms) = on_page(
-            client,
-            &format!(
-                "(pool.size = {workers}, runJob('/bid', {{hand: '{HAND}', samples: 40, seed: 7}}))"
-            ),
-        )
+    // browser reports its cores, then one, then three workers); at 40
+    // samples and at the defaults (400 samples), to the last bit.
+    site.js("window.cores = pool.size; window.sent = [];
+         const call = workerCall;
+         workerCall = (endpoint, ...rest) => (sent.push(endpoint), call(endpoint, ...rest));")
         .await;
-        assert_eq!(
-            as_floats(bid),
-            as_floats(json!({"ok": want[0]})),
-            "{workers} workers"
-        );
-        eprintln!("bid of 40 samples in the browser, {workers} workers: {ms:.0} ms");
+    for (samples, args) in [("40", vec!["--samples", "40"]), ("undefined", vec![])] {
+        let want = cli(&[&["bid", HAND, "--seed", "7", "--json"], args.as_slice()].concat());
+        assert_eq!(want[0]["samples"], if args.is_empty() { 400 } else { 40 });
+        let call = format!("runJob('/bid', {{hand: '{HAND}', samples: {samples}, seed: 7}})");
+        let label = format!("bid of {samples} samples");
+        same_whatever_the_workers(&site, "bid", &call, &want[0], &label).await;
     }
 
     // A cancel stops a long bid at once (its worker is ended), and the
@@ -361,56 +242,48 @@ async fn the_static_site_answers_in_the_browser_as_the_command_does() {
     let (again, _) = on_page(client, &format!("api('/solve', {{deal: '{DEAL}'}})")).await;
     assert_eq!(again, solved, "after a cancel");
 
-    // The post-mortem and the card from one seat's view: the command's,
-    // exactly.
+    // The post-mortem: the command's, exactly.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for (endpoint, file, args) in [
-        (
-            "analyze",
-            "docs/examples/short-hand.txt",
-            vec!["analyze", "--json"],
-        ),
-        (
-            "suggest",
-            "docs/examples/my-seat.txt",
-            vec!["suggest", "--json"],
-        ),
-    ] {
-        let text = std::fs::read_to_string(root.join(file)).unwrap();
-        let call = format!("api('/{endpoint}', {{text: {}}})", json!(text));
-        let (got, _) = on_page(client, &call).await;
-        let path = root.join(file).to_string_lossy().into_owned();
-        let want = cli(&[args.as_slice(), &[path.as_str()]].concat());
-        assert_eq!(
-            as_floats(got),
-            as_floats(json!({"ok": {"results": want}})),
-            "{endpoint}"
-        );
-    }
-
-    // The exchange: the same report to the last bit. Its real-play
-    // chances go through exp, which is the pure-Rust libm on both sides
-    // (natively glibc's exp differed from WebAssembly's in the last bit:
-    // 0.679036279603235 against 0.6790362796032352 here).
+    let file = root.join("docs/examples/short-hand.txt");
+    let text = std::fs::read_to_string(&file).unwrap();
     let (got, _) = on_page(
         client,
-        "api('/exchange', {hand: 'AKQ.T9..AJ', musik: '..Q.K9', samples: 60})",
+        &format!("api('/analyze', {{text: {}}})", json!(text)),
     )
     .await;
+    let want = cli(&["analyze", "--json", file.to_str().unwrap()]);
+    assert_eq!(
+        as_floats(got),
+        as_floats(json!({"ok": {"results": want}})),
+        "analyze"
+    );
+
+    // The card from each seat's view (three views, one weighted by the
+    // model) and the exchange: the command's answers to the last bit,
+    // whatever the number of workers sharing the layouts. The exchange's
+    // real-play chances go through exp, which is the pure-Rust libm on
+    // both sides (natively glibc's exp differed from WebAssembly's in the
+    // last bit: 0.679036279603235 against 0.6790362796032352 here).
+    let file = root.join("docs/examples/views.txt");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let want = cli(&["suggest", "--json", file.to_str().unwrap()]);
+    assert_eq!(want.len(), 3);
+    let call = format!("api('/suggest', {{text: {}}})", json!(text));
+    let want = json!({ "results": want });
+    same_whatever_the_workers(&site, "suggest", &call, &want, "suggest of views.txt").await;
     let want = cli(&[
         "exchange",
         "AKQ.T9..AJ",
         "..Q.K9",
         "--samples",
-        "60",
+        "200",
         "--json",
         "--quiet",
     ]);
-    assert_eq!(
-        as_floats(got),
-        as_floats(json!({"ok": want[0]})),
-        "exchange"
-    );
+    let call = "api('/exchange', {hand: 'AKQ.T9..AJ', musik: '..Q.K9', samples: 200})";
+    let label = "exchange of 200 samples";
+    same_whatever_the_workers(&site, "exchange", call, &want[0], label).await;
+    site.js("pool.size = window.cores").await;
 
     // Bad input: the command line's message, the status and the field.
     let (bad, _) = on_page(client, "api('/bid', {hand: 'AKQ', samples: 40})").await;

@@ -14,7 +14,7 @@
 //!    layouts; the probabilities and means come from these alone, so the
 //!    screening's luck does not flatter the winner.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::bid::{check_confidence, check_count, DEFAULT_SEED};
 use super::real::{declarer_features, Basis};
@@ -275,6 +275,25 @@ pub fn estimate(
     opts: &ExchangeOptions,
     progress: Progress,
 ) -> Result<ExchangeReport, InputError> {
+    check_run(ten, rules, opts)?;
+    let workers = Workers::new(*rules, opts.threads)?;
+    let cands = screen(ten, rules, opts, &workers, progress);
+    let points = score_range(
+        ten,
+        rules,
+        opts,
+        &cands,
+        &workers,
+        0..opts.samples,
+        progress,
+    );
+    Ok(report(ten, rules, opts, &cands, &points))
+}
+
+/// What [`estimate`] checks before any work: the cards' count, the
+/// options, the model on the real-play basis, and that the contract is
+/// within the cards' reach.
+fn check_run(ten: CardSet, rules: &Rules, opts: &ExchangeOptions) -> Result<(), InputError> {
     let want = rules.dealt() + rules.musik_size();
     if ten.len() != want {
         return Err(InputError::Count {
@@ -298,9 +317,18 @@ pub fn estimate(
             )));
         }
     }
-    let workers = Workers::new(*rules, opts.threads)?;
-    let template = deal_for(rules, ten, &[]);
+    Ok(())
+}
 
+/// The screening: the candidates and the screening layouts each was best
+/// on.
+fn screen(
+    ten: CardSet,
+    rules: &Rules,
+    opts: &ExchangeOptions,
+    workers: &Workers,
+    progress: Progress,
+) -> Vec<(Exchange, usize)> {
     let screened: Vec<Exchange> = workers.map(opts.screen, progress, |solver, j| {
         // A fresh table per layout, as in `bid` (faster: see there).
         solver.clear();
@@ -308,19 +336,110 @@ pub fn estimate(
             .best_exchange(&screening_layout(rules, ten, opts.seed, j))
             .0
     });
-    let cands = candidates(&template, rules, &screened, opts.candidates);
+    candidates(
+        &deal_for(rules, ten, &[]),
+        rules,
+        &screened,
+        opts.candidates,
+    )
+}
 
-    // points[i][c]: layout i, candidate c.
-    let points: Vec<Vec<u16>> = workers.map(opts.samples, progress, |solver, i| {
+/// The scoring of layouts `range`: `points[i][c]`, layout `range.start +
+/// i`, candidate `c`. Each layout is drawn from the seed and its index
+/// alone ([`sample_layout`]).
+fn score_range(
+    ten: CardSet,
+    rules: &Rules,
+    opts: &ExchangeOptions,
+    cands: &[(Exchange, usize)],
+    workers: &Workers,
+    range: std::ops::Range<usize>,
+    progress: Progress,
+) -> Vec<Vec<u16>> {
+    workers.map(range.len(), progress, |solver, i| {
         solver.clear();
-        let deal = sample_layout(rules, ten, opts.seed, i);
+        let deal = sample_layout(rules, ten, opts.seed, range.start + i);
         cands
             .iter()
             .map(|(e, _)| {
                 solver.value(&deal.after(rules, e).expect("generated exchanges are legal"))
             })
             .collect()
-    });
+    })
+}
+
+/// A shard of an estimate's work ([`estimate_shard`]), for
+/// [`merge_shards`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExchangeShard {
+    /// The candidates in notation, with the screening layouts each was
+    /// best on: every shard screens the same layouts and finds the same.
+    pub candidates: Vec<(String, usize)>,
+    /// The shard's layouts in order: each candidate's points.
+    pub points: Vec<Vec<u16>>,
+}
+
+/// Shard `shard` of `shards` of the estimate: the screening (every shard
+/// repeats it) and the scoring of [`shard_range`](super::bid::shard_range)
+/// of the layouts. The shards of a run, merged in order, give
+/// [`estimate`]'s report exactly, whatever their number.
+pub fn estimate_shard(
+    ten: CardSet,
+    rules: &Rules,
+    opts: &ExchangeOptions,
+    (shard, shards): (usize, usize),
+    progress: Progress,
+) -> Result<ExchangeShard, InputError> {
+    check_run(ten, rules, opts)?;
+    let workers = Workers::new(*rules, opts.threads)?;
+    let cands = screen(ten, rules, opts, &workers, progress);
+    let range = super::bid::shard_range(opts.samples, shard, shards);
+    let points = score_range(ten, rules, opts, &cands, &workers, range, progress);
+    Ok(ExchangeShard {
+        candidates: cands.iter().map(|(e, n)| (e.to_string(), *n)).collect(),
+        points,
+    })
+}
+
+/// The report of a run from its shards in order, or an error saying what
+/// does not fit: shards that found other candidates, a candidate that is
+/// no exchange of these cards, layouts missing.
+pub fn merge_shards(
+    ten: CardSet,
+    rules: &Rules,
+    opts: &ExchangeOptions,
+    shards: &[ExchangeShard],
+) -> Result<ExchangeReport, InputError> {
+    check_run(ten, rules, opts)?;
+    let bad = |what: String| Err(InputError::Option(what));
+    let Some(first) = shards.first() else {
+        return bad("no shards".into());
+    };
+    if let Some(k) = shards.iter().position(|s| s.candidates != first.candidates) {
+        return bad(format!("shard {k}'s candidates are not shard 0's"));
+    }
+    let every = guessed_exchanges(&deal_for(rules, ten, &[]), rules);
+    let mut cands = Vec::new();
+    for (text, n) in &first.candidates {
+        match every.iter().find(|e| e.to_string() == *text) {
+            Some(e) => cands.push((*e, *n)),
+            None => return bad(format!("'{text}' is not an exchange of {ten}")),
+        }
+    }
+    let points: Vec<Vec<u16>> = shards.iter().flat_map(|s| s.points.clone()).collect();
+    if points.len() != opts.samples {
+        return bad(format!(
+            "the shards hold {} layouts, the run has {}",
+            points.len(),
+            opts.samples
+        ));
+    }
+    if points.iter().any(|row| row.len() != cands.len()) {
+        return bad(format!(
+            "a layout's points are not one for each of the {} candidates",
+            cands.len()
+        ));
+    }
     Ok(report(ten, rules, opts, &cands, &points))
 }
 

@@ -122,6 +122,10 @@ pub enum PimcError {
     NotToMove { seat: Seat, to_move: Seat },
     #[error("--objective contract needs a contract (a contract: line)")]
     NoContract,
+    /// Shards of a split run that do not fit its draw
+    /// ([`suggest_merge`]).
+    #[error("{0}")]
+    Shards(String),
 }
 
 /// The objective in force for `view`.
@@ -189,25 +193,100 @@ pub fn suggest(
     workers: &Workers,
     progress: crate::solver::Progress,
 ) -> Result<Suggestion, PimcError> {
+    let (objective, moves, w) = draw(view, opts)?;
+    let values = layout_range(&w, &moves, workers, 0..w.layouts.len(), progress);
+    Ok(judge(view, opts, objective, &moves, &w, values, workers))
+}
+
+/// The checks, the objective, the viewer's moves and the weighted layouts.
+fn draw(view: &View, opts: &PimcOptions) -> Result<(Objective, Vec<Move>, Weighted), PimcError> {
     check(view)?;
     let objective = objective(view, opts)?;
     let moves: Vec<Move> = view.legal_moves().iter().copied().collect();
     let w = weighted_layouts(view, opts.samples, opts.seed, opts.inference);
-    let values = workers.map(w.layouts.len(), progress, |solver, i| {
-        layout_values(&w.layouts[i].0, solver, &moves)
-    });
+    Ok((objective, moves, w))
+}
+
+/// The values of the distinct layouts `range` of `w` (each of `moves` on
+/// each), in order.
+fn layout_range(
+    w: &Weighted,
+    moves: &[Move],
+    workers: &Workers,
+    range: std::ops::Range<usize>,
+    progress: crate::solver::Progress,
+) -> Vec<Vec<u16>> {
+    workers.map(range.len(), progress, |solver, i| {
+        layout_values(&w.layouts[range.start + i].0, solver, moves)
+    })
+}
+
+/// The summary of every distinct layout's values, with the true layout's
+/// values when the view knows it.
+fn judge(
+    view: &View,
+    opts: &PimcOptions,
+    objective: Objective,
+    moves: &[Move],
+    w: &Weighted,
+    values: Vec<Vec<u16>>,
+    workers: &Workers,
+) -> Suggestion {
     let dd = workers.map(1, &crate::solver::no_progress, |solver, _| {
-        true_values(view, solver, &moves)
+        true_values(view, solver, moves)
     });
-    Ok(summarise(
+    summarise(
         view,
         opts,
         objective,
-        &moves,
-        &w,
-        &expand(&w, values),
+        moves,
+        w,
+        &expand(w, values),
         dd.into_iter().next().flatten(),
-    ))
+    )
+}
+
+/// Shard `shard` of `shards` of [`suggest`]'s work: the values of its
+/// [`shard_range`](crate::estimate::bid::shard_range) of the distinct
+/// layouts drawn (each of the viewer's legal moves on each, the moves in
+/// the view's order), for [`suggest_merge`]. The draw depends on the view
+/// and the seed alone: every shard draws the same layouts.
+pub fn suggest_shard(
+    view: &View,
+    opts: &PimcOptions,
+    workers: &Workers,
+    (shard, shards): (usize, usize),
+    progress: crate::solver::Progress,
+) -> Result<Vec<Vec<u16>>, PimcError> {
+    let (_, moves, w) = draw(view, opts)?;
+    let range = crate::estimate::bid::shard_range(w.layouts.len(), shard, shards);
+    Ok(layout_range(&w, &moves, workers, range, progress))
+}
+
+/// [`suggest`]'s answer from its shards' values put back in order, or an
+/// error when they are not one row per distinct layout and one value per
+/// move.
+pub fn suggest_merge(
+    view: &View,
+    opts: &PimcOptions,
+    workers: &Workers,
+    values: Vec<Vec<u16>>,
+) -> Result<Suggestion, PimcError> {
+    let (objective, moves, w) = draw(view, opts)?;
+    if values.len() != w.layouts.len() {
+        return Err(PimcError::Shards(format!(
+            "the shards hold {} layouts, the draw has {}",
+            values.len(),
+            w.layouts.len()
+        )));
+    }
+    if values.iter().any(|v| v.len() != moves.len()) {
+        return Err(PimcError::Shards(format!(
+            "a layout's values are not one for each of the {} moves",
+            moves.len()
+        )));
+    }
+    Ok(judge(view, opts, objective, &moves, &w, values, workers))
 }
 
 /// As [`suggest`], on one solver (for computer players).

@@ -39,8 +39,8 @@ pub use base::{
 };
 
 /// The endpoints [`prepare`] answers as the server does (besides them:
-/// the game's, in [`game`], and `bid/shard` and `bid/merge`, which split a
-/// bid among the browser's workers).
+/// the game's, in [`game`], and [`SPLIT`]'s `/shard` and `/merge`, which
+/// split a request among the browser's workers).
 pub const ENDPOINTS: [&str; 12] = [
     "solve",
     "bid",
@@ -72,11 +72,15 @@ pub fn prepare(
         "bid/shard" => bid_shard(body),
         "bid/merge" => bid_merge(body),
         "exchange" => exchange(body),
+        "exchange/shard" => exchange_shard(body),
+        "exchange/merge" => exchange_merge(body),
         "analyze" => analyze(body),
         "puzzle/new" => puzzle_new(body, fresh_seed),
         "puzzle/verify" => puzzle_verify(body),
         "score" => score(body).map(Request::cheap),
         "suggest" => suggest(body),
+        "suggest/shard" => suggest_shard(body),
+        "suggest/merge" => suggest_merge(body),
         "play" => play(body),
         "deal" => deal(body, fresh_seed).map(Request::cheap),
         "declare" => declare(body),
@@ -342,7 +346,13 @@ fn bid(bytes: &[u8]) -> Prepared {
     }))
 }
 
-/// Shards of a bid, at most (the page has at most 8 workers).
+/// The endpoints whose work splits among the browser's workers: for each,
+/// `NAME/shard` (its body with `shard` and `shards`: that shard's part of
+/// the samples) and `NAME/merge` (its body with `parts`, the shards'
+/// answers in order: its very answer, whatever the number of shards).
+pub const SPLIT: [&str; 3] = ["bid", "exchange", "suggest"];
+
+/// Shards of a request, at most (the page has at most 8 workers).
 pub const MAX_SHARDS: usize = 64;
 
 /// Takes the keys `keys` out of a JSON object body, for an endpoint that
@@ -366,12 +376,9 @@ fn whole(key: &str, value: Option<Value>) -> Result<usize, RequestError> {
         .ok_or_else(|| RequestError::bad(format!("{key}: {value} is not a whole number")))
 }
 
-/// `bid/shard`: a bid's body with `shard` and `shards` (shard `shard` of
-/// `shards`, from 0): that shard's samples, `{"samples": [[musik, points,
-/// double_dummy], ...], "defence": [points, ...]}`, for `bid/merge`. Each
-/// sample is drawn from the seed and its index alone, so the shards,
-/// computed by different workers, merge into the very report of `bid`.
-fn bid_shard(bytes: &[u8]) -> Prepared {
+/// A shard request's body: the rest (the endpoint's own body), and its
+/// `shard` of `shards` (from 0), checked.
+fn shard_keys(bytes: &[u8]) -> Result<(Vec<u8>, usize, usize), RequestError> {
     let (rest, taken) = split_keys(bytes, &["shard", "shards"])?;
     let mut taken = taken.into_iter();
     let shard = whole("shard", taken.next().flatten())?;
@@ -383,6 +390,34 @@ fn bid_shard(bytes: &[u8]) -> Prepared {
             "shard: {shard} is not below shards ({shards}); shards count from 0"
         )));
     }
+    Ok((rest, shard, shards))
+}
+
+/// A merge request's body: the rest (the endpoint's own body), and
+/// `parts`, the answers of `shard_endpoint` in order.
+fn merge_keys(bytes: &[u8], shard_endpoint: &str) -> Result<(Vec<u8>, Vec<Value>), RequestError> {
+    let (rest, taken) = split_keys(bytes, &["parts"])?;
+    match taken.into_iter().next().flatten() {
+        Some(Value::Array(parts)) => Ok((rest, parts)),
+        _ => Err(RequestError::bad(format!(
+            "parts: missing, or not a list of {shard_endpoint} answers"
+        ))),
+    }
+}
+
+/// Part `i` of a merge read as `T`, its error naming the part.
+fn part<T: DeserializeOwned>(i: usize, part: Value) -> Result<T, RequestError> {
+    serde_json::from_value(part)
+        .map_err(|e| RequestError::bad(format!("parts: part {i}: {}", type_words(&e.to_string()))))
+}
+
+/// `bid/shard`: a bid's body with `shard` and `shards` (shard `shard` of
+/// `shards`, from 0): that shard's samples, `{"samples": [[musik, points,
+/// double_dummy], ...], "defence": [points, ...]}`, for `bid/merge`. Each
+/// sample is drawn from the seed and its index alone, so the shards,
+/// computed by different workers, merge into the very report of `bid`.
+fn bid_shard(bytes: &[u8]) -> Prepared {
+    let (rest, shard, shards) = shard_keys(bytes)?;
     let (hand, rules, opts, background) = bid_options(&rest)?;
     let total = estimate::bid::shard_range(opts.samples, shard, shards).len()
         + estimate::bid::shard_range(estimate::bid::defence_samples(opts.samples), shard, shards)
@@ -411,13 +446,7 @@ fn bid_shard(bytes: &[u8]) -> Prepared {
 /// `bid/merge`: a bid's body with `parts`, the answers of `bid/shard` for
 /// shards 0, 1, ... in order: the report `bid` answers.
 fn bid_merge(bytes: &[u8]) -> Prepared {
-    let (rest, taken) = split_keys(bytes, &["parts"])?;
-    let parts = taken.into_iter().next().flatten();
-    let Some(Value::Array(parts)) = parts else {
-        return Err(RequestError::bad(
-            "parts: missing, or not a list of bid/shard answers",
-        ));
-    };
+    let (rest, parts) = merge_keys(bytes, "bid/shard")?;
     let (hand, rules, opts, _) = bid_options(&rest)?;
     let bad = |i: usize, what: &str| RequestError::bad(format!("parts: part {i}: {what}"));
     let mut samples = Vec::new();
@@ -479,7 +508,9 @@ struct ExchangeRequest {
     basis: Option<String>,
 }
 
-fn exchange(bytes: &[u8]) -> Prepared {
+/// An exchange request read and checked: the cards, the rules, the
+/// options and whether it runs in the background.
+fn exchange_options(bytes: &[u8]) -> Result<(CardSet, Rules, ExchangeOptions, bool), RequestError> {
     let req: ExchangeRequest = body(bytes)?;
     let rules = rules(req.rules.as_deref())?;
     let ten = estimate::ten_cards(&rules, &req.hand, req.musik.as_deref())
@@ -499,8 +530,13 @@ fn exchange(bytes: &[u8]) -> Prepared {
     at_most("candidates", opts.candidates, 45)?;
     at_most("screen", opts.screen, 200)?;
     opts.check(&rules).map_err(|e| input("options", e))?;
+    Ok((ten, rules, opts, req.background))
+}
+
+fn exchange(bytes: &[u8]) -> Prepared {
+    let (ten, rules, opts, background) = exchange_options(bytes)?;
     let total = (opts.screen + opts.samples) as u64;
-    Ok(Request::solving(total, req.background, move |job: &Run| {
+    Ok(Request::solving(total, background, move |job: &Run| {
         let opts = ExchangeOptions {
             threads: job.threads,
             ..opts
@@ -509,6 +545,47 @@ fn exchange(bytes: &[u8]) -> Prepared {
             .map(|r| to_value(&r))
             .map_err(|e| input("hand", e))
     }))
+}
+
+/// `exchange/shard`: an exchange's body with `shard` and `shards`: the
+/// screening (each shard repeats it: `screen` layouts, 16 by default) and
+/// that shard's scoring layouts, `{"candidates": [[exchange, screen_best],
+/// ...], "points": [[each candidate's points], ...]}`, for
+/// `exchange/merge`. Each layout is drawn from the seed and its index
+/// alone, so the shards merge into the very report of `exchange`.
+fn exchange_shard(bytes: &[u8]) -> Prepared {
+    let (rest, shard, shards) = shard_keys(bytes)?;
+    let (ten, rules, opts, background) = exchange_options(&rest)?;
+    let total = opts.screen + estimate::bid::shard_range(opts.samples, shard, shards).len();
+    Ok(Request::solving(
+        total as u64,
+        background,
+        move |job: &Run| {
+            let opts = ExchangeOptions {
+                threads: job.threads,
+                ..opts
+            };
+            estimate::exchange::estimate_shard(ten, &rules, &opts, (shard, shards), &|| job.tick())
+                .map(|s| to_value(&s))
+                .map_err(|e| input("hand", e))
+        },
+    ))
+}
+
+/// `exchange/merge`: an exchange's body with `parts`, the answers of
+/// `exchange/shard` for shards 0, 1, ... in order: the report `exchange`
+/// answers.
+fn exchange_merge(bytes: &[u8]) -> Prepared {
+    let (rest, parts) = merge_keys(bytes, "exchange/shard")?;
+    let (ten, rules, opts, _) = exchange_options(&rest)?;
+    let shards = parts
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| part(i, p))
+        .collect::<Result<Vec<estimate::exchange::ExchangeShard>, _>>()?;
+    let report = estimate::exchange::merge_shards(ten, &rules, &opts, &shards)
+        .map_err(|e| RequestError::bad(format!("parts: {e}")))?;
+    Ok(Request::cheap(to_value(&report)))
 }
 
 // ---------------------------------------------------------------- analyze
@@ -765,7 +842,11 @@ struct SuggestRequest {
     inference: Option<String>,
 }
 
-fn suggest(bytes: &[u8]) -> Prepared {
+/// The views of a suggest request, each with its id, and the options.
+type Views = Vec<(String, crate::view::View)>;
+
+/// A suggest request read and checked: its views and the options.
+fn suggest_options(bytes: &[u8]) -> Result<(Views, PimcOptions), RequestError> {
     let req: SuggestRequest = body(bytes)?;
     let rules = rules(req.rules.as_deref())?;
     let seat = opt::<Seat>("seat", req.seat.as_deref())?;
@@ -798,29 +879,136 @@ fn suggest(bytes: &[u8]) -> Prepared {
         return Err(RequestError::bad("text: no positions"));
     }
     at_most("text: positions", views.len(), MAX_POSITIONS)?;
+    Ok((views, opts))
+}
+
+/// Workers for each rule set of a request's views, made as needed.
+struct WorkersByRules {
+    threads: usize,
+    made: Vec<(Rules, Workers)>,
+}
+
+impl WorkersByRules {
+    fn new(threads: usize) -> WorkersByRules {
+        WorkersByRules {
+            threads,
+            made: Vec::new(),
+        }
+    }
+
+    fn of(&mut self, rules: Rules) -> Result<&Workers, RequestError> {
+        let k = match self.made.iter().position(|(r, _)| *r == rules) {
+            Some(k) => k,
+            None => {
+                let w = Workers::new(rules, self.threads)
+                    .map_err(|e| RequestError::new(500, e.to_string()))?;
+                self.made.push((rules, w));
+                self.made.len() - 1
+            }
+        };
+        Ok(&self.made[k].1)
+    }
+}
+
+/// A view's error, naming its line and id.
+fn view_error(id: &str, view: &crate::view::View, e: impl std::fmt::Display) -> RequestError {
+    RequestError::bad(format!("{SOURCE}:{}: position {id}: {e}", view.line))
+}
+
+fn suggest(bytes: &[u8]) -> Prepared {
+    let (views, opts) = suggest_options(bytes)?;
     let total = (views.len() * opts.samples) as u64;
     Ok(Request::solving(total, false, move |job: &Run| {
-        let mut workers: Vec<(Rules, Workers)> = Vec::new();
+        let mut workers = WorkersByRules::new(job.threads);
         let mut out = Vec::new();
         for (id, view) in &views {
-            let k = match workers.iter().position(|(r, _)| *r == view.rules) {
-                Some(k) => k,
-                None => {
-                    let w = Workers::new(view.rules, job.threads)
-                        .map_err(|e| RequestError::new(500, e.to_string()))?;
-                    workers.push((view.rules, w));
-                    workers.len() - 1
-                }
-            };
-            let mut s = crate::players::pimc::suggest(view, &opts, &workers[k].1, &|| job.tick())
-                .map_err(|e| {
-                RequestError::bad(format!("{SOURCE}:{}: position {id}: {e}", view.line))
-            })?;
+            let w = workers.of(view.rules)?;
+            let mut s = crate::players::pimc::suggest(view, &opts, w, &|| job.tick())
+                .map_err(|e| view_error(id, view, e))?;
             s.id = Some(id.clone());
             out.push(to_value(&s));
         }
         Ok(results(out))
     }))
+}
+
+/// What `suggest/shard` answers: for each view, in order, the values of
+/// its shard of the distinct layouts drawn (each of the viewer's legal
+/// moves on each).
+#[derive(serde::Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SuggestShard {
+    views: Vec<Vec<Vec<u16>>>,
+}
+
+/// `suggest/shard`: a suggest's body with `shard` and `shards`: for each
+/// view, that shard of its layouts' values, `{"views": [[[value of each
+/// move], ...], ...]}`, for `suggest/merge`. The layouts are drawn from
+/// the view and the seed alone, so every shard draws the same, and the
+/// shards merge into the very answer of `suggest`.
+fn suggest_shard(bytes: &[u8]) -> Prepared {
+    let (rest, shard, shards) = shard_keys(bytes)?;
+    let (views, opts) = suggest_options(&rest)?;
+    let total = views.len() * estimate::bid::shard_range(opts.samples, shard, shards).len();
+    Ok(Request::solving(total as u64, false, move |job: &Run| {
+        let mut workers = WorkersByRules::new(job.threads);
+        let mut out = Vec::new();
+        for (id, view) in &views {
+            let w = workers.of(view.rules)?;
+            let values =
+                crate::players::pimc::suggest_shard(view, &opts, w, (shard, shards), &|| {
+                    job.tick()
+                })
+                .map_err(|e| view_error(id, view, e))?;
+            out.push(values);
+        }
+        Ok(to_value(&SuggestShard { views: out }))
+    }))
+}
+
+/// `suggest/merge`: a suggest's body with `parts`, the answers of
+/// `suggest/shard` for shards 0, 1, ... in order: the answer `suggest`
+/// gives.
+fn suggest_merge(bytes: &[u8]) -> Prepared {
+    let (rest, parts) = merge_keys(bytes, "suggest/shard")?;
+    let (views, opts) = suggest_options(&rest)?;
+    let mut values: Vec<Vec<Vec<u16>>> = vec![Vec::new(); views.len()];
+    for (i, p) in parts.into_iter().enumerate() {
+        let p: SuggestShard = part(i, p)?;
+        if p.views.len() != views.len() {
+            return Err(RequestError::bad(format!(
+                "parts: part {i}: {} views, the text has {}",
+                p.views.len(),
+                views.len()
+            )));
+        }
+        for (all, mine) in values.iter_mut().zip(p.views) {
+            all.extend(mine);
+        }
+    }
+    Ok(Request::solving(
+        views.len() as u64,
+        false,
+        move |job: &Run| {
+            let mut workers = WorkersByRules::new(job.threads);
+            let mut out = Vec::new();
+            for ((id, view), values) in views.iter().zip(values) {
+                let w = workers.of(view.rules)?;
+                let mut s = crate::players::pimc::suggest_merge(view, &opts, w, values).map_err(
+                    |e| match e {
+                        crate::players::pimc::PimcError::Shards(_) => {
+                            RequestError::bad(format!("parts: position {id}: {e}"))
+                        }
+                        e => view_error(id, view, e),
+                    },
+                )?;
+                s.id = Some(id.clone());
+                out.push(to_value(&s));
+                job.tick();
+            }
+            Ok(results(out))
+        },
+    ))
 }
 
 // ---------------------------------------------------------------- play
@@ -1063,6 +1251,274 @@ mod tests {
                     assert!(e.message.contains("the shards hold"), "{e:?}");
                 }
             }
+        }
+    }
+
+    /// `endpoint`'s body split into `shards` shards (`NAME/shard`) and
+    /// merged (`NAME/merge`); and the shards' answers.
+    fn split(endpoint: &str, body: &Value, shards: usize) -> (Value, Vec<Value>) {
+        let parts: Vec<Value> = (0..shards)
+            .map(|k| {
+                let mut b = body.clone();
+                b["shard"] = json!(k);
+                b["shards"] = json!(shards);
+                ask(&format!("{endpoint}/shard"), &b)
+                    .unwrap_or_else(|e| panic!("{endpoint}/shard {k} of {shards}: {e:?}"))
+            })
+            .collect();
+        (merge(endpoint, body, &parts).unwrap(), parts)
+    }
+
+    fn merge(endpoint: &str, body: &Value, parts: &[Value]) -> Result<Value, RequestError> {
+        let mut b = body.clone();
+        b["parts"] = json!(parts);
+        ask(&format!("{endpoint}/merge"), &b)
+    }
+
+    /// A merge of `parts` is refused, naming `parts`, with `says`.
+    fn refused(endpoint: &str, body: &Value, parts: &[Value], says: &str) {
+        let e = merge(endpoint, body, parts).unwrap_err();
+        assert_eq!(
+            (e.status, e.field.as_deref()),
+            (400, Some("parts")),
+            "{e:?}"
+        );
+        assert!(e.message.contains(says), "{says}: {e:?}");
+    }
+
+    /// An exchange split into shards and merged answers the very report of
+    /// the whole exchange, whatever the number of shards: on either basis,
+    /// ranked by the contract, under `musik=discard` and with two players.
+    #[test]
+    fn an_exchange_in_shards_merges_into_the_whole_report() {
+        let bodies = [
+            json!({"hand": "AKQ.T9..AJ", "musik": "..Q.K9", "samples": 11, "screen": 5,
+                   "candidates": 3, "seed": 4}),
+            json!({"hand": "AKQ.T9..AJ", "musik": "..Q.K9", "samples": 8, "screen": 3,
+                   "candidates": 4, "basis": "dd", "contract": 110}),
+            json!({"hand": "KQJ.A.T9.K", "musik": "A.K.Q.", "samples": 7, "screen": 2,
+                   "candidates": 2, "rules": "standard musik=discard", "basis": "dd"}),
+            json!({"hand": "AKQJ.KT9.Q.AJ", "musik": "..K.K", "samples": 6, "screen": 2,
+                   "candidates": 3, "rules": "standard players=2", "basis": "dd"}),
+        ];
+        for body in bodies {
+            let whole = ask("exchange", &body).unwrap();
+            assert!(whole["exchanges"].as_array().unwrap().len() > 1, "{whole}");
+            for shards in [1, 2, 3, 7] {
+                let (merged, parts) = split("exchange", &body, shards);
+                assert_eq!(merged, whole, "{body} in {shards}");
+                if shards > 1 {
+                    // The last shard is never empty.
+                    let e = merge("exchange", &body, &parts[..shards - 1]).unwrap_err();
+                    assert_eq!(e.field.as_deref(), Some("parts"), "{e:?}");
+                    assert!(e.message.contains("the shards hold"), "{e:?}");
+                }
+            }
+        }
+    }
+
+    /// A merge of exchange shards refuses parts that do not fit the run:
+    /// other candidates, a candidate that is no exchange of these cards,
+    /// a layout without a value for each candidate, a part of no shape.
+    #[test]
+    fn an_exchange_merge_refuses_parts_that_do_not_fit() {
+        let body = json!({"hand": "AKQ.T9..AJ", "musik": "..Q.K9", "samples": 4, "screen": 2,
+                          "candidates": 3, "basis": "dd"});
+        let (_, parts) = split("exchange", &body, 2);
+        let refused = |parts: &[Value], says: &str| refused("exchange", &body, parts, says);
+        let mut other = parts.clone();
+        other[1]["candidates"][0][1] = json!(99);
+        refused(&other, "shard 1's candidates are not shard 0's");
+        let mut wrong = parts.clone();
+        for p in &mut wrong {
+            p["candidates"][0][0] = json!("QC QC");
+        }
+        refused(&wrong, "'QC QC' is not an exchange of");
+        let mut short = parts.clone();
+        short[0]["points"][0] = json!([100]);
+        refused(&short, "one for each of the 3 candidates");
+        refused(
+            &[json!({"points": []})],
+            "part 0: missing field `candidates`",
+        );
+        refused(&[], "no shards");
+        let e = ask("exchange/merge", &body).unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("parts"), "{e:?}");
+        assert!(e.message.contains("exchange/shard answers"), "{e:?}");
+    }
+
+    /// `suggest` split into shards and merged answers exactly as the whole
+    /// `suggest`, for several views (each seat's, one with the true layout
+    /// known), with the model's weights (layouts drawn more than once) and
+    /// uniform ones; a shard missing is refused.
+    #[test]
+    fn a_suggest_in_shards_merges_into_the_whole_answer() {
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/views.txt"),
+        )
+        .unwrap();
+        let bodies = [
+            json!({"text": text, "samples": 13, "seed": 3}),
+            json!({"text": text, "samples": 6, "inference": "none", "objective": "points"}),
+        ];
+        for body in &bodies {
+            let whole = ask("suggest", body).unwrap();
+            let results = whole["results"].as_array().unwrap();
+            assert_eq!(results.len(), 3, "{whole}");
+            assert!(results.iter().any(|r| r["dd_value"].is_number()), "{whole}");
+            for shards in [1, 2, 3, 7] {
+                let (merged, parts) = split("suggest", body, shards);
+                assert_eq!(merged, whole, "{body} in {shards}");
+                if shards > 1 {
+                    let e = merge("suggest", body, &parts[..shards - 1]).unwrap_err();
+                    assert_eq!(e.field.as_deref(), Some("parts"), "{e:?}");
+                    assert!(e.message.contains("the shards hold"), "{e:?}");
+                }
+            }
+        }
+        // The model's draw repeats layouts (R's view): fewer distinct
+        // than drawn.
+        let weighted = &ask("suggest", &bodies[0]).unwrap()["results"][2];
+        assert!(
+            weighted["layouts"].as_u64() < weighted["samples"].as_u64(),
+            "{weighted}"
+        );
+    }
+
+    /// Views of two rule sets in one request are each judged under their
+    /// own (hearts' marriage worth 40 rather than 100 here), whole or split,
+    /// as each alone.
+    #[test]
+    fn views_of_two_rule_sets_are_each_judged_under_their_own() {
+        let view = "view: D\nhand: AKQ.T9..AKJ\nmusik: ..Q.K9\nexchange: 9S QC\ncontract: 120\n";
+        let other = format!("rules: standard marriage_values=40,40,40,40\n{view}");
+        let both = json!({"text": format!("{view}\n{other}"), "samples": 5, "inference": "none"});
+        let whole = ask("suggest", &both).unwrap();
+        for (k, text) in [view.to_string(), other].iter().enumerate() {
+            let alone = ask(
+                "suggest",
+                &json!({"text": text, "samples": 5, "inference": "none"}),
+            )
+            .unwrap();
+            let (mut got, want) = (whole["results"][k].clone(), alone["results"][0].clone());
+            got["id"] = want["id"].clone();
+            assert_eq!(got, want, "view {k}");
+        }
+        assert_ne!(
+            whole["results"][0]["moves"], whole["results"][1]["moves"],
+            "the rules change the values"
+        );
+        for shards in [1, 2] {
+            assert_eq!(split("suggest", &both, shards).0, whole, "in {shards}");
+        }
+    }
+
+    /// A request's progress counts its work, and a shard's its own: the
+    /// samples (a bid's with its defence samples), an exchange's screening,
+    /// a suggest's layouts of each view; and the work done reaches it.
+    #[test]
+    fn a_requests_progress_counts_its_work() {
+        let views = "view: D\nhand: AKQ.T9..AKJ\nmusik: ..Q.K9\nexchange: 9S QC\ncontract: 120\n";
+        let three = [views; 3].join("\n");
+        let bid = json!({"hand": "AKQ.T9..AJ", "samples": 10, "basis": "dd"});
+        let exchange = json!({"hand": "AKQ.T9..AJ", "musik": "..Q.K9", "samples": 10,
+                              "screen": 5, "candidates": 2, "basis": "dd"});
+        let suggest = json!({"text": three, "samples": 10, "inference": "none"});
+        let last_of_3 = |body: &Value| {
+            let mut b = body.clone();
+            b["shard"] = json!(2);
+            b["shards"] = json!(3);
+            b
+        };
+        for (endpoint, body, work) in [
+            // 10 samples and their defence's 3.
+            ("bid", bid.clone(), 10 + 3),
+            // In 3 shards: 0..3, 3..6, 6..10; the defence's 3: one each.
+            ("bid/shard", last_of_3(&bid), 4 + 1),
+            // The screening's 5 and the 10 scored.
+            ("exchange", exchange.clone(), 5 + 10),
+            // The screening's 5, and the last shard's 4 layouts.
+            ("exchange/shard", last_of_3(&exchange), 5 + 4),
+            // 10 layouts of each of 3 views.
+            ("suggest", suggest.clone(), 3 * 10),
+            // 4 layouts of each.
+            ("suggest/shard", last_of_3(&suggest), 3 * 4),
+        ] {
+            let request = prepare(endpoint, body.to_string().as_bytes(), &|| 0).unwrap();
+            assert_eq!(request.total, work, "{endpoint}");
+            let last = std::sync::Mutex::new((0, 0));
+            request
+                .run(1, &|done, total| *last.lock().unwrap() = (done, total))
+                .unwrap();
+            assert_eq!(*last.lock().unwrap(), (work, work), "{endpoint}");
+        }
+    }
+
+    /// A merge of suggest shards refuses parts that do not fit: a view
+    /// missing, a layout without a value for each move.
+    #[test]
+    fn a_suggest_merge_refuses_parts_that_do_not_fit() {
+        let text = "view: D\nhand: AKQ.T9..AKJ\nmusik: ..Q.K9\nexchange: 9S QC\ncontract: 120\n";
+        let body = json!({"text": text, "samples": 4, "inference": "none"});
+        let (_, parts) = split("suggest", &body, 2);
+        let refused = |parts: &[Value], says: &str| refused("suggest", &body, parts, says);
+        let mut two = parts.clone();
+        two[1]["views"] = json!([[], []]);
+        refused(&two, "part 1: 2 views, the text has 1");
+        let mut short = parts.clone();
+        short[0]["views"][0][0] = json!([120]);
+        refused(&short, "one for each of the");
+        refused(&[json!({"views": "x"})], "part 0: invalid type");
+    }
+
+    /// A shard's own keys are checked and named, for every endpoint split.
+    #[test]
+    fn every_split_endpoints_shard_keys_are_named() {
+        let bodies = [
+            json!({"hand": "AKQ.T9..AJ", "samples": 10}),
+            json!({"hand": "AKQ.T9..AJ", "musik": "..Q.K9", "samples": 10}),
+            json!({"text": "view: D\nhand: AKQ.T9..AKJ\nmusik: ..Q.K9\nexchange: 9S QC\n"}),
+        ];
+        for (endpoint, body) in SPLIT.iter().zip(bodies) {
+            let shard = format!("{endpoint}/shard");
+            let with = |pairs: Value| {
+                let mut b = body.clone();
+                for (k, v) in pairs.as_object().unwrap() {
+                    b[k] = v.clone();
+                }
+                ask(&shard, &b).unwrap_err()
+            };
+            for (pairs, field, says) in [
+                (
+                    json!({"shard": 2, "shards": 2}),
+                    "shard",
+                    "not below shards",
+                ),
+                (json!({"shard": 0}), "shards", "shards: missing"),
+                (json!({"shards": 2}), "shard", "shard: missing"),
+                (
+                    json!({"shard": -1, "shards": 2}),
+                    "shard",
+                    "not a whole number",
+                ),
+                (json!({"shard": 0, "shards": 0}), "shards", "at least 1"),
+                (json!({"shard": 0, "shards": 65}), "shards", "more than"),
+                (
+                    json!({"shard": 0, "shards": 2, "samples": "x"}),
+                    "samples",
+                    "samples",
+                ),
+            ] {
+                let e = with(pairs.clone());
+                assert_eq!(
+                    (e.status, e.field.as_deref()),
+                    (400, Some(field)),
+                    "{shard} {pairs}: {e:?}"
+                );
+                assert!(e.message.contains(says), "{shard} {pairs}: {e:?}");
+            }
+            // The endpoint's own checks, before any work.
+            assert!(ask(&shard, &json!({"shard": 0, "shards": 1})).is_err());
         }
     }
 

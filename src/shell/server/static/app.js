@@ -68,6 +68,7 @@ function poolWorker() {
     if (m.progress) { if (task.onProgress) task.onProgress(m.progress[0], m.progress[1]); return; }
     w.task = null;
     poolRelease(w);
+    task.ms = m.ms;
     task.settle(m.reply);
   };
   w.onerror = e => {
@@ -94,8 +95,9 @@ function poolStart(w, task) {
   w.task = task;
   w.postMessage({ id: task.id, endpoint: task.endpoint, body: task.body });
 }
-// One request to the library: a promise of its answer, and a cancel that
-// stops it at once (the worker is ended and replaced).
+// One request to the library: a promise of its answer, a cancel that
+// stops it at once (the worker is ended and replaced), and once answered
+// the milliseconds the library's call took in the worker (ms()).
 function workerCall(endpoint, body, onProgress) {
   let task;
   const promise = new Promise((resolve, reject) => {
@@ -114,12 +116,40 @@ function workerCall(endpoint, body, onProgress) {
     if (busy) { busy.task = null; poolReplace(busy); } else pool.queue = pool.queue.filter(t => t !== task);
     task.settle({ error: 'cancelled', status: 409, field: null });
   };
+  return { promise, cancel, ms: () => task.ms };
+}
+
+// The requests whose samples are split among the workers: each worker
+// computes its own shard (NAME/shard), and the library merges the shards'
+// answers (NAME/merge) into the very answer of the whole request, whatever
+// the number of workers (each sample is drawn from the seed and its index).
+const SPLIT = ['bid', 'exchange', 'suggest'];
+function splitCall(endpoint, body, onProgress) {
+  const shards = SPLIT.includes(endpoint) ? pool.size : 1;
+  if (shards === 1) return workerCall(endpoint, body, onProgress);
+  const done = Array(shards).fill(0), total = Array(shards).fill(0);
+  const sum = a => a.reduce((x, y) => x + y, 0);
+  const calls = [...Array(shards)].map((_, k) => workerCall(
+    endpoint + '/shard', Object.assign({}, body, { shard: k, shards }),
+    (d, t) => { done[k] = d; total[k] = t; if (onProgress) onProgress(sum(done), sum(total)); }));
+  let merge = null;
+  const cancel = () => { calls.forEach(c => c.cancel()); if (merge) merge.cancel(); };
+  const promise = (async () => {
+    try {
+      const parts = await Promise.all(calls.map(c => c.promise));
+      merge = workerCall(endpoint + '/merge', Object.assign({}, body, { parts }));
+      return await merge.promise;
+    } catch (e) {
+      cancel();
+      throw e;
+    }
+  })();
   return { promise, cancel };
 }
 
 async function api(path, body, method = 'POST') {
   markField(null);
-  if (IN_BROWSER) return workerCall(path.replace(/^\//, ''), body || {}).promise;
+  if (IN_BROWSER) return splitCall(path.replace(/^\//, ''), body || {}).promise;
   const opts = { method, headers: { 'Content-Type': 'application/json' } };
   if (body !== undefined) opts.body = JSON.stringify(body);
   const res = await fetch('/api' + path, opts);
@@ -133,31 +163,15 @@ async function api(path, body, method = 'POST') {
 async function runJob(path, body, progress, cancelButton) {
   markField(null);
   if (IN_BROWSER) {
-    // A bid is split among the workers: each its own shard of the samples,
-    // merged by the library into the same report whatever their number.
-    const shards = path === '/bid' ? pool.size : 1;
-    const done = Array(shards).fill(0), total = Array(shards).fill(0);
-    const sum = a => a.reduce((x, y) => x + y, 0);
-    const calls = [...Array(shards)].map((_, k) => workerCall(
-      shards > 1 ? 'bid/shard' : path.replace(/^\//, ''),
-      shards > 1 ? Object.assign({}, body, { shard: k, shards }) : body,
-      (d, t) => {
-        done[k] = d; total[k] = t;
-        if (progress) { progress.max = sum(total) || 1; progress.value = sum(done); }
-      }));
-    let merge = null;
+    const call = splitCall(path.replace(/^\//, ''), body, (d, t) => {
+      if (progress) { progress.max = t || 1; progress.value = d; }
+    });
     if (cancelButton) {
       cancelButton.disabled = false;
-      cancelButton.onclick = () => { calls.forEach(c => c.cancel()); if (merge) merge.cancel(); };
+      cancelButton.onclick = call.cancel;
     }
     try {
-      const parts = await Promise.all(calls.map(c => c.promise));
-      if (shards === 1) return parts[0];
-      merge = workerCall('bid/merge', Object.assign({}, body, { parts }));
-      return await merge.promise;
-    } catch (e) {
-      calls.forEach(c => c.cancel());
-      throw e;
+      return await call.promise;
     } finally { if (cancelButton) cancelButton.disabled = true; }
   }
   const start = await api(path, Object.assign({}, body, { async: true }));

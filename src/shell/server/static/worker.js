@@ -2,8 +2,9 @@
 // One Web Worker of the page's static build (docs/web.md): the library as
 // WebAssembly (tysiac_web.wasm, web/src/lib.rs), answering the page's
 // requests one at a time, off the page's thread. A message
-// {id, endpoint, body} is answered {id, reply} where reply is the
-// library's {"ok": answer} or {"error", "status", "field"}; while it
+// {id, endpoint, body} is answered {id, reply, ms} where reply is the
+// library's {"ok": answer} or {"error", "status", "field"} and ms the
+// milliseconds the library's call took (for benches/web.rs); while it
 // works, {id, progress: [done, total]} at most every 100 ms. No rule of the
 // game is here: this file only moves JSON.
 
@@ -46,16 +47,19 @@ function put(w, text) {
   return [ptr, bytes.length];
 }
 
+// The library's answer, and the milliseconds its call took.
 function call(w, endpoint, body) {
   const [ep, epLen] = put(w, endpoint);
   const [bp, bpLen] = put(w, JSON.stringify(body));
   try {
+    const t0 = performance.now();
     const packed = w.call(ep, epLen, bp, bpLen);
+    const ms = performance.now() - t0;
     const ptr = Number(packed >> 32n);
     const len = Number(packed & 0xffffffffn);
     const text = decoder.decode(new Uint8Array(w.memory.buffer, ptr, len));
     w.dealloc(ptr, len);
-    return JSON.parse(text);
+    return [JSON.parse(text), ms];
   } finally {
     w.dealloc(ep, epLen);
     w.dealloc(bp, bpLen);
@@ -68,17 +72,17 @@ let queue = Promise.resolve();
 onmessage = e => {
   const { id, endpoint, body } = e.data;
   queue = queue.then(async () => {
-    let reply;
+    let reply, ms = null;
     try {
       const w = await instance();
       current = id;
       lastProgress = 0;
-      reply = call(w, endpoint, body);
+      [reply, ms] = call(w, endpoint, body);
     } catch (err) {
       // A trap leaves the instance unusable: the next request gets a new one.
       exports = null;
       reply = { error: 'the library stopped: ' + (err && err.message || err), status: 500, field: null };
     }
-    postMessage({ id, reply });
+    postMessage({ id, reply, ms });
   });
 };
