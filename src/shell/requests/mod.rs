@@ -693,11 +693,9 @@ fn analyze(bytes: &[u8]) -> Prepared {
 /// command's lines), and `summary`, its last line.
 fn analyze_record(req: AnalyzeRequest) -> Prepared {
     use crate::analysis::postmortem;
-    if req.rules.is_some() {
-        return Err(RequestError::bad(
-            "rules: a game record carries its own rules (its `rules:` line)",
-        ));
-    }
+    // `rules` (for positions without a `rules:` line) is read and
+    // unused, as the command's `--rules`: a record carries its own rules.
+    rules(req.rules.as_deref())?;
     let bid_samples = req.bid_samples.unwrap_or(DEFAULT_BID_SAMPLES);
     at_least_one("bid_samples", bid_samples)?;
     at_most("bid_samples", bid_samples, MAX_REVIEW_SAMPLES)?;
@@ -1335,14 +1333,16 @@ play: AC 9C KC | QS 9H AS | 9S KS 9D | AD KD TD | TS JC JS | QD QH JH | JD TC KH
         let ticks = ticks.into_inner().unwrap();
         assert!(ticks.iter().all(|&(_, t)| t == total as u64));
         assert_eq!(ticks.iter().map(|&(d, _)| d).max(), Some(total as u64));
-        let plain = ask("analyze", &json!({"text": RECORD})).unwrap();
+        // `rules`, as the page sends it, changes nothing: the record's own.
+        let plain = ask("analyze", &json!({"text": RECORD, "rules": "pl_full"})).unwrap();
+        assert_eq!(plain, ask("analyze", &json!({ "text": RECORD })).unwrap());
         assert_eq!(plain["summary"]["samples"], json!(40));
         assert_eq!(plain["summary"]["seed"], json!(estimate::bid::DEFAULT_SEED));
         assert!(plain["results"][0].get("view").is_none());
     }
 
     /// A record refused names its line; the record's keys are bounded and
-    /// named; `bid_samples` on positions and `rules` on a record are refused.
+    /// named; `bid_samples` on positions is refused.
     #[test]
     fn a_bad_record_or_key_is_named() {
         let bad = RECORD.replace("contract: 120", "contract: 125");
@@ -1362,10 +1362,7 @@ play: AC 9C KC | QS 9H AS | 9S KS 9D | AD KD TD | TS JC JS | QD QH JH | JD TC KH
                 json!({"text": RECORD, "samples": MAX_REVIEW_SAMPLES + 1}),
                 "samples: ",
             ),
-            (
-                json!({"text": RECORD, "rules": "standard"}),
-                "rules: a game record",
-            ),
+            (json!({"text": RECORD, "rules": "nonsense"}), "rules: "),
             (json!({"text": RECORD, "inference": "maybe"}), "inference: "),
             (
                 json!({"text": "AKQ.T9..AJ", "bid_samples": 3}),
