@@ -462,7 +462,7 @@ function postGame(r) {
       if (l.bomb > 0) parts.push(`${l.bomb} the bomb`);
       return parts.length ? `${l.player} ${parts.join(', ')}` : null;
     }).filter(Boolean);
-    const lines = xs => el('td', { style: 'text-align:left' }, ...(xs.length ? xs.flatMap((x, i) => i ? [el('br'), x] : [x]) : ['–']));
+    const lines = xs => el('td', { style: 'text-align:left;vertical-align:top;min-width:9em' }, ...(xs.length ? xs.flatMap((x, i) => i ? [el('br'), x] : [x]) : ['–']));
     return el('tr', { 'data-hand': h.hand }, el('td', {}, h.hand), el('td', {}, h.declarer ?? '–'), el('td', {}, contract),
       el('td', {}, result), lines(calls), lines(moves), lines(lost));
   });
