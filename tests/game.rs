@@ -589,3 +589,30 @@ fn a_deal_in_the_wrong_shape_is_refused() {
     let e = t.set_cards(deal).unwrap_err();
     assert!(e.to_string().contains("7 7 7 cards"), "{e}");
 }
+
+/// The hands `analyze` plays through double-dummy (and views): none of
+/// two conceded hands and the hand being dealt, as the review itself
+/// finds, so the page's progress counts what is done.
+#[test]
+fn conceded_and_unplayed_hands_are_not_analyzed() {
+    use tysiac::analysis::postmortem;
+    let rec = read(&two_bombs("standard redeal=none", "C:100 A:pass B:pass")).unwrap();
+    assert_eq!(rec.table.hands.len(), 3);
+    assert_eq!(postmortem::hands_analyzed(&rec.table), 0);
+    let workers = tysiac::solver::Workers::new(rec.table.rules, 1).unwrap();
+    let opts = postmortem::GameOptions {
+        bid_samples: 2,
+        seed: 1,
+        inference: tysiac::Inference::None,
+        view: Some(2),
+    };
+    let ticks = std::sync::atomic::AtomicUsize::new(0);
+    let review = postmortem::review_game(&rec.table, &opts, &workers, &|| {}, &|| {
+        ticks.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    })
+    .unwrap();
+    assert_eq!(review.hands.len(), 3, "every hand reviewed");
+    assert!(review.hands.iter().all(|h| h.analysis.is_none()));
+    assert!(review.hands[..2].iter().all(|h| h.bomb.is_some()));
+    assert_eq!(ticks.into_inner(), 0, "no hand viewed");
+}

@@ -579,6 +579,75 @@ async fn the_site_works_offline_after_the_first_visit() {
     site.close().await;
 }
 
+/// A whole game's record (five hands of three heuristic players to 100,
+/// seed 5, written by `tysiac game --records`): the page's `analyze`
+/// answers the command's `analyze --json` lines exactly, the hands as
+/// `results` and the last line as `summary`; and on the Post-mortem tab,
+/// the record in the textarea and a real click on Analyze show the game's
+/// table, a row per hand, and the summary, a row per player, on a phone
+/// without a sideways scroll.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_record_is_analyzed_in_the_browser_as_the_command_does() {
+    let dir = std::env::temp_dir().join(format!("tysiac-web-record-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let games = cli(&[
+        "game",
+        "--seats",
+        "heuristic,heuristic,heuristic",
+        "--rules",
+        "standard game_to=100",
+        "--seed",
+        "5",
+        "--games",
+        "1",
+        "--json",
+        "--records",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(!games.is_empty());
+    let file = dir.join("game-0.txt");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let mut want = cli(&["analyze", "--json", file.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    let summary = want.pop().unwrap();
+    let hands = want.len();
+    assert_eq!(hands, 5, "the game's hands");
+    assert_eq!(summary["summary"].as_array().unwrap().len(), 3);
+
+    let site = Site::open_on("post", PHONE).await;
+    let (got, _) = on_page(
+        &site.client,
+        &format!("api('/analyze', {{text: {}}})", json!(text)),
+    )
+    .await;
+    assert_eq!(
+        as_floats(got),
+        as_floats(json!({"ok": {"results": want, "summary": summary}})),
+        "analyze of a game record"
+    );
+
+    site.tap("#tab-post").await;
+    site.js(&format!(
+        "document.getElementById('post-text').value = {}",
+        json!(text)
+    ))
+    .await;
+    site.tap("#post-go").await;
+    site.until("document.querySelector('#post-game') !== null")
+        .await;
+    let rows = site
+        .js("return [...document.querySelectorAll('#post-game tr[data-hand]')].map(r => r.dataset.hand)")
+        .await;
+    let numbers: Vec<String> = want.iter().map(|h| h["hand"].to_string()).collect();
+    assert_eq!(rows, json!(numbers), "a row per hand");
+    let players = site
+        .js("return [...document.querySelectorAll('#post-game-summary tr[data-player]')].map(r => r.dataset.player)")
+        .await;
+    assert_eq!(players, json!(["P1", "P2", "P3"]), "a row per player");
+    site.measure("phone-post-game").await;
+    site.close().await;
+}
+
 /// What is wrong with the page's layout on this screen: a horizontal
 /// scroll, or a visible button or card under 44 px (cards: in both
 /// directions). Empty when all is well.

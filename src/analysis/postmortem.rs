@@ -277,6 +277,69 @@ pub fn review(
     })
 }
 
+/// How [`review_game`] reviews a game: `bid_samples` layouts per auction
+/// call, `seed`, the calls' (and the views') `inference`, and with
+/// `view: Some(samples)` every played hand also from each mover's view.
+#[derive(Clone, Copy, Debug)]
+pub struct GameOptions {
+    pub bid_samples: usize,
+    pub seed: u64,
+    pub inference: Inference,
+    pub view: Option<usize>,
+}
+
+/// Where [`review_game`] failed: judging the calls and hands, or the view.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GameError {
+    Review(String),
+    View(String),
+}
+
+/// The whole post-mortem `analyze` gives a game record, the command's and
+/// the page's alike: [`review`], then with `view` [`view_hands`].
+/// `calls` is called after each judged call ([`calls_to_judge`] of them),
+/// `views` after each hand viewed.
+pub fn review_game(
+    table: &Table,
+    o: &GameOptions,
+    workers: &Workers,
+    calls: Progress,
+    views: Progress,
+) -> Result<GameReview, GameError> {
+    let mut r = review(table, o.bid_samples, o.seed, o.inference, workers, calls)
+        .map_err(GameError::Review)?;
+    if let Some(samples) = o.view {
+        let opts = crate::players::pimc::PimcOptions {
+            samples,
+            seed: o.seed,
+            objective: None,
+            inference: o.inference,
+        };
+        view_hands(table, &mut r, &opts, views).map_err(GameError::View)?;
+    }
+    Ok(r)
+}
+
+impl GameReview {
+    /// The game's summary `{"summary", "samples", "seed"}`: the last line
+    /// `analyze --json` prints, after one line per hand.
+    pub fn summary_json(&self) -> serde_json::Value {
+        serde_json::json!({"summary": self.summary, "samples": self.samples,
+                           "seed": self.seed})
+    }
+}
+
+/// The hands [`review`] analyzes the exchange and play of (and
+/// [`view_hands`] views): played to a contract, not conceded.
+pub fn hands_analyzed(table: &Table) -> usize {
+    table
+        .hands
+        .iter()
+        .filter(|h| h.redeal.is_none() && !h.conceded && h.contract.is_some())
+        .filter(|h| h.position(&table.rules).is_some())
+        .count()
+}
+
 /// Judges the exchange and play of each hand `review` analyzed from each
 /// mover's view ([`crate::analysis::review::review`]), as `analyze --view` does for a
 /// position; `progress` is called after each hand.

@@ -59,36 +59,47 @@ fn analyze_record(source: &super::input::Source, args: &AnalyzeArgs) -> Result<(
         tysiac::solver::Workers::new(rec.table.rules, args.threads).map_err(|e| e.to_string())?;
     let work = tysiac::analysis::postmortem::calls_to_judge(&rec.table);
     let bar = super::progress::Bar::new(work as u64, "judging calls", false);
-    let mut review = tysiac::analysis::postmortem::review(
+    // The views' bar once the calls are judged, as many as hands analyzed.
+    let view_bar: std::sync::OnceLock<super::progress::Bar> = std::sync::OnceLock::new();
+    let opts = tysiac::analysis::postmortem::GameOptions {
+        bid_samples: args.bid_samples,
+        seed: args.seed,
+        inference: args.inference,
+        view: args.view.then_some(args.samples),
+    };
+    let result = tysiac::analysis::postmortem::review_game(
         &rec.table,
-        args.bid_samples,
-        args.seed,
-        args.inference,
+        &opts,
         &workers,
         &|| bar.tick(),
-    )
-    .map_err(|e| format!("{}: {e}", source.name))?;
+        &|| {
+            view_bar
+                .get_or_init(|| {
+                    bar.finish();
+                    super::progress::Bar::new(
+                        tysiac::analysis::postmortem::hands_analyzed(&rec.table) as u64,
+                        "hands from each view",
+                        false,
+                    )
+                })
+                .tick()
+        },
+    );
     bar.finish();
-    if args.view {
-        let hands = review.hands.iter().filter(|h| h.analysis.is_some()).count();
-        let bar = super::progress::Bar::new(hands as u64, "hands from each view", false);
-        let opts = tysiac::PimcOptions {
-            samples: args.samples,
-            seed: args.seed,
-            objective: None,
-            inference: args.inference,
-        };
-        tysiac::analysis::postmortem::view_hands(&rec.table, &mut review, &opts, &|| bar.tick())
-            .map_err(|e| format!("{}: --view: {e}", source.name))?;
-        bar.finish();
+    if let Some(b) = view_bar.get() {
+        b.finish();
     }
+    let review = result.map_err(|e| match e {
+        tysiac::analysis::postmortem::GameError::Review(e) => format!("{}: {e}", source.name),
+        tysiac::analysis::postmortem::GameError::View(e) => {
+            format!("{}: --view: {e}", source.name)
+        }
+    })?;
     if args.json {
         for h in &review.hands {
             println!("{}", serde_json::to_string(h).map_err(|e| e.to_string())?);
         }
-        let summary = serde_json::json!({"summary": review.summary, "samples": review.samples,
-                                         "seed": review.seed});
-        println!("{summary}");
+        println!("{}", review.summary_json());
     } else {
         let names = tysiac::game::words::Names::of_game(
             rec.table.players.clone(),

@@ -600,10 +600,24 @@ struct AnalyzeRequest {
     samples: Option<usize>,
     seed: Option<u64>,
     inference: Option<String>,
+    /// A game record: layouts each auction call is judged on.
+    bid_samples: Option<usize>,
 }
+
+/// The layouts each auction call of a game record is judged on, unless
+/// `bid_samples` says (as `analyze --bid-samples`).
+pub const DEFAULT_BID_SAMPLES: usize = 40;
 
 fn analyze(bytes: &[u8]) -> Prepared {
     let req: AnalyzeRequest = body(bytes)?;
+    if crate::game::record::is_record(&req.text) {
+        return analyze_record(req);
+    }
+    if req.bid_samples.is_some() {
+        return Err(RequestError::bad(
+            "bid_samples: only for a game record (text starting `game: tysiac`)",
+        ));
+    }
     let default_rules = rules(req.rules.as_deref())?;
     let samples = req.samples.unwrap_or(100);
     at_least_one("samples", samples)?;
@@ -672,6 +686,51 @@ fn analyze(bytes: &[u8]) -> Prepared {
             Ok(results(out))
         },
     ))
+}
+
+/// `analyze` on a game record: the post-mortem of the whole game, as
+/// `analyze --json RECORD` prints it: `results`, one object per hand (the
+/// command's lines), and `summary`, its last line.
+fn analyze_record(req: AnalyzeRequest) -> Prepared {
+    use crate::analysis::postmortem;
+    // `rules` (for positions without a `rules:` line) is read and
+    // unused, as the command's `--rules`: a record carries its own rules.
+    rules(req.rules.as_deref())?;
+    let bid_samples = req.bid_samples.unwrap_or(DEFAULT_BID_SAMPLES);
+    at_least_one("bid_samples", bid_samples)?;
+    at_most("bid_samples", bid_samples, MAX_REVIEW_SAMPLES)?;
+    let samples = req.samples.unwrap_or(100);
+    at_least_one("samples", samples)?;
+    at_most("samples", samples, MAX_REVIEW_SAMPLES)?;
+    let rec = crate::game::record::read(&req.text)
+        .map_err(|e| RequestError::bad(format!("{SOURCE}:{e}")))?;
+    let opts = postmortem::GameOptions {
+        bid_samples,
+        seed: req.seed.unwrap_or(estimate::bid::DEFAULT_SEED),
+        inference: opt::<Inference>("inference", req.inference.as_deref())?.unwrap_or_default(),
+        view: req.view.then_some(samples),
+    };
+    let views = if req.view {
+        postmortem::hands_analyzed(&rec.table)
+    } else {
+        0
+    };
+    let total = postmortem::calls_to_judge(&rec.table) + views;
+    Ok(Request::solving(total as u64, false, move |job: &Run| {
+        job.check();
+        let workers = Workers::new(rec.table.rules, job.threads)
+            .map_err(|e| RequestError::new(500, e.to_string()))?;
+        let review =
+            postmortem::review_game(&rec.table, &opts, &workers, &|| job.tick(), &|| job.tick())
+                .map_err(|e| match e {
+                    postmortem::GameError::Review(e) => RequestError::bad(format!("{SOURCE}: {e}")),
+                    postmortem::GameError::View(e) => {
+                        RequestError::bad(format!("{SOURCE}: view: {e}"))
+                    }
+                })?;
+        let hands: Vec<Value> = review.hands.iter().map(to_value).collect();
+        Ok(json!({"results": hands, "summary": review.summary_json()}))
+    }))
 }
 
 // ---------------------------------------------------------------- puzzle
@@ -1215,6 +1274,104 @@ mod tests {
 
     fn ask(endpoint: &str, body: &Value) -> Result<Value, RequestError> {
         answer(endpoint, body.to_string().as_bytes(), 1, &|| 0, &|_, _| {})
+    }
+
+    /// A short game (one hand, heuristic seats, seed 11), as
+    /// `tysiac game --seats heuristic,heuristic,heuristic --rules
+    /// "standard game_to=100" --seed 11 --games 1 --records DIR` wrote it.
+    const RECORD: &str = "game: tysiac
+players: P1 P2 P3
+seats: heuristic heuristic heuristic
+rules: standard game_to=100
+seed: 11
+dealer: P1
+
+hand: 1
+dealer: P1
+cards: AQ9.K.TJ9. TKJ.T.K.AJ .9.AQ.TKQ9 .AQJ..
+bids: P2:100 P3:110 P1:120 P2:pass P3:pass
+id: hand-1
+rules: standard game_to=100
+deal: .9.AQ.TKQ9 AQ9.K.TJ9. TKJ.T.K.AJ .AQJ..
+exchange: 9D 9S
+contract: 120
+play: AC 9C KC | QS 9H AS | 9S KS 9D | AD KD TD | TS JC JS | QD QH JH | JD TC KH | QC AH TH
+";
+
+    /// `analyze` on a game record answers what the command's function
+    /// ([`crate::analysis::postmortem::review_game`]) gives: one object per
+    /// hand and the summary, the options passed on, one tick per judged
+    /// call and viewed hand; by default the command's 40 layouts a call
+    /// and its seed.
+    #[test]
+    fn a_game_record_is_analyzed_as_the_command_does() {
+        use crate::analysis::postmortem;
+        let rec = crate::game::record::read(RECORD).unwrap();
+        let opts = postmortem::GameOptions {
+            bid_samples: 7,
+            seed: 5,
+            inference: Inference::None,
+            view: Some(9),
+        };
+        let workers = Workers::new(rec.table.rules, 1).unwrap();
+        let want = postmortem::review_game(&rec.table, &opts, &workers, &|| {}, &|| {}).unwrap();
+        assert!(want.hands[0].view.is_some(), "the hand is viewed");
+        let body = json!({"text": RECORD, "bid_samples": 7, "seed": 5, "inference": "none",
+                          "view": true, "samples": 9});
+        let ticks = std::sync::Mutex::new(Vec::new());
+        let got = answer("analyze", body.to_string().as_bytes(), 1, &|| 0, &|d, t| {
+            ticks.lock().unwrap().push((d, t))
+        })
+        .unwrap();
+        let hands: Vec<Value> = want.hands.iter().map(to_value).collect();
+        assert_eq!(
+            got,
+            json!({"results": hands, "summary": want.summary_json()})
+        );
+        let total = postmortem::calls_to_judge(&rec.table) + postmortem::hands_analyzed(&rec.table);
+        assert_eq!(total, 3, "two calls by choice and one hand played");
+        let ticks = ticks.into_inner().unwrap();
+        assert!(ticks.iter().all(|&(_, t)| t == total as u64));
+        assert_eq!(ticks.iter().map(|&(d, _)| d).max(), Some(total as u64));
+        // `rules`, as the page sends it, changes nothing: the record's own.
+        let plain = ask("analyze", &json!({"text": RECORD, "rules": "pl_full"})).unwrap();
+        assert_eq!(plain, ask("analyze", &json!({ "text": RECORD })).unwrap());
+        assert_eq!(plain["summary"]["samples"], json!(40));
+        assert_eq!(plain["summary"]["seed"], json!(estimate::bid::DEFAULT_SEED));
+        assert!(plain["results"][0].get("view").is_none());
+    }
+
+    /// A record refused names its line; the record's keys are bounded and
+    /// named; `bid_samples` on positions is refused.
+    #[test]
+    fn a_bad_record_or_key_is_named() {
+        let bad = RECORD.replace("contract: 120", "contract: 125");
+        let e = ask("analyze", &json!({ "text": bad })).unwrap_err();
+        assert_eq!(e.status, 400);
+        assert!(e.message.starts_with("text:16: contract:"), "{}", e.message);
+        for (body, key) in [
+            (
+                json!({"text": RECORD, "bid_samples": 0}),
+                "bid_samples: must be at least 1",
+            ),
+            (
+                json!({"text": RECORD, "bid_samples": MAX_REVIEW_SAMPLES + 1}),
+                "bid_samples: ",
+            ),
+            (
+                json!({"text": RECORD, "samples": MAX_REVIEW_SAMPLES + 1}),
+                "samples: ",
+            ),
+            (json!({"text": RECORD, "rules": "nonsense"}), "rules: "),
+            (json!({"text": RECORD, "inference": "maybe"}), "inference: "),
+            (
+                json!({"text": "AKQ.T9..AJ", "bid_samples": 3}),
+                "bid_samples: only for",
+            ),
+        ] {
+            let e = ask("analyze", &body).unwrap_err();
+            assert!(e.message.starts_with(key), "{body}: {}", e.message);
+        }
     }
 
     /// A bid split into shards (as the browser's workers split it) and

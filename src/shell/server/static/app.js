@@ -428,8 +428,54 @@ async function postRun() {
   out.replaceChildren(el('p', {}, 'Solving every move…'));
   try {
     const r = await api('/analyze', { text: $('post-text').value, rules: $('post-rules').value });
+    // A game record's answer has the game's summary beside its hands.
+    if (r.summary) { post.a = null; postGame(r); return; }
     post.a = r.results[0]; post.cur = 0; postRender();
   } catch (e) { showError(out, e); }
+}
+// A file (hands or a game record) into the textarea, as if pasted.
+$('post-file').addEventListener('change', async ev => {
+  const f = ev.target.files[0];
+  if (f) $('post-text').value = await f.text();
+});
+const fmt1 = x => (x == null ? '–' : Number(x).toFixed(1));
+// A game's post-mortem: a row per hand (its auction's and play's mistakes
+// with their cost, what each player lost), then the game's summary.
+function postGame(r) {
+  const head = ['hand', 'declarer', 'contract', 'result', "calls' mistakes", "moves' mistakes", 'lost'];
+  const rows = r.results.map(h => {
+    const a = h.analysis;
+    const contract = a ? a.contract : (h.bomb ? (h.bomb.contract ?? '–') : '–');
+    const result = a ? (a.hand.made == null ? '–' : (a.hand.made ? 'made' : 'failed'))
+      : (h.bomb ? 'conceded (the bomb)' : (h.declarer ? '–' : 'no declarer'));
+    const calls = h.calls.filter(c => c.cost > 0.05)
+      .map(c => `${c.player} ${c.call}: cost ${fmt1(c.cost)}, best ${c.best}`);
+    const moves = [];
+    if (a && a.exchange && a.exchange.cost) moves.push(`exchange ${a.exchange.made}: cost ${a.exchange.cost}, best ${a.exchange.best}`);
+    if (a) a.moves.filter(m => m.cost > 0).forEach(m => moves.push(`${m.number}. ${m.seat} ${m.card}: cost ${m.cost}, best ${(m.best || []).join(' ')}`));
+    if (h.bomb && h.bomb.cost) moves.push(`the bomb: cost ${h.bomb.cost}`);
+    const lost = h.losses.map(l => {
+      const parts = [];
+      if (l.bidding > 0.05) parts.push(`${fmt1(l.bidding)} bidding`);
+      if (l.exchange > 0) parts.push(`${l.exchange} exchange`);
+      if (l.play > 0) parts.push(`${l.play} play`);
+      if (l.bomb > 0) parts.push(`${l.bomb} the bomb`);
+      return parts.length ? `${l.player} ${parts.join(', ')}` : null;
+    }).filter(Boolean);
+    const lines = xs => el('td', { style: 'text-align:left;vertical-align:top;min-width:9em' }, ...(xs.length ? xs.flatMap((x, i) => i ? [el('br'), x] : [x]) : ['–']));
+    return el('tr', { 'data-hand': h.hand }, el('td', {}, h.hand), el('td', {}, h.declarer ?? '–'), el('td', {}, contract),
+      el('td', {}, result), lines(calls), lines(moves), lines(lost));
+  });
+  const game = el('table', { id: 'post-game' }, el('tr', {}, ...head.map(t => el('th', {}, t))), ...rows);
+  const s = r.summary;
+  const summary = el('table', { id: 'post-game-summary' },
+    el('tr', {}, ...['player', 'bidding', 'exchange', 'play', 'the bomb'].map(t => el('th', {}, t))),
+    ...s.summary.map(l => el('tr', { 'data-player': l.player }, el('td', {}, l.player), el('td', {}, fmt1(l.bidding)),
+      el('td', {}, l.exchange), el('td', {}, l.play), el('td', {}, l.bomb))));
+  $('post-out').replaceChildren(el('h3', {}, `The game: ${r.results.length} hands`), game,
+    el('h3', {}, 'Points lost, over the game'),
+    el('p', {}, `Bidding: expected score, ${s.samples} layouts a call (seed ${s.seed}); exchange and play: double-dummy points of the declarer's total (moves by seat, D the declarer); the bomb: score given up.`),
+    summary);
 }
 function postChart(a) {
   const vals = [a.moves.length ? a.moves[0].before : (a.start_value ?? 0), ...a.moves.map(m => m.after)];
