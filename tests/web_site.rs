@@ -336,6 +336,61 @@ async fn the_static_site_answers_in_the_browser_as_the_command_does() {
     site.close().await;
 }
 
+/// One step of a game on the Play tab as a player would take it: the end
+/// seen, or a button or a legal card clicked when it is the player's turn.
+const PLAY_STEP: &str = "const q = s => document.querySelector(s);
+    if (q('#play-result')) return 'over';
+    const st = q('#play-status').textContent;
+    for (const id of ['#play-redeal-no', '#play-pass', '#play-contract-go']) {
+        if (q(id)) { q(id).click(); return id; }
+    }
+    const card = q('#play-hand .card.legal:not([disabled])');
+    if (card && /Your turn|Give a card|Discard/.test(st)) { card.click(); return 'card'; }
+    return 'wait';";
+
+/// Plays the game on the page to its end (or fails after five minutes).
+async fn play_to_the_end(site: &Site) {
+    for _ in 0..6000 {
+        if site.js(PLAY_STEP).await == json!("over") {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the game did not end");
+}
+
+/// Whole games of two players (two musiks) and of four (the dealer sits
+/// each hand out) to their end in the browser: the score sheet has a row a
+/// hand, and the record the library makes names every player.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn whole_games_of_two_and_of_four_players_end_in_the_browser() {
+    for players in [2, 4] {
+        let site = Site::open("play").await;
+        site.js(&format!(
+            "document.getElementById('play-seed').value = 12;
+             document.getElementById('play-strength').value = 'heuristic';
+             document.getElementById('play-rules').value = 'standard game_to=100';
+             document.getElementById('play-players').value = '{players}';
+             playGame.delay = 20; playGame.trickPause = 20;"
+        ))
+        .await;
+        site.js("document.getElementById('play-new').click()").await;
+        play_to_the_end(&site).await;
+        let rows = site
+            .js("return document.querySelectorAll('#play-sheet-table tr[data-hand]').length")
+            .await;
+        assert!(rows.as_u64().unwrap() >= 1, "{players} players: {rows}");
+        let (record, _) = on_page(&site.client, "gameApi(`/${playGame.id}/record`)").await;
+        let text = record["ok"]["record"].as_str().expect("a record");
+        let names = text
+            .lines()
+            .find_map(|l| l.strip_prefix("players: "))
+            .unwrap_or_else(|| panic!("{players} players: no players line in {text}"));
+        assert_eq!(names.split_whitespace().count(), players, "{text}");
+        site.close().await;
+    }
+}
+
 /// A game against the computers in the browser: the page holds it (its
 /// state in the browser's storage, each step a worker's answer), a reload
 /// resumes it where it was, it plays to its end with the score sheet, the
@@ -373,24 +428,7 @@ async fn a_game_in_the_browser_survives_a_reload_and_plays_to_its_end() {
 
     site.js("playGame.delay = 20; playGame.trickPause = 20;")
         .await;
-    let step = "const q = s => document.querySelector(s);
-        if (q('#play-result')) return 'over';
-        const st = q('#play-status').textContent;
-        for (const id of ['#play-redeal-no', '#play-pass', '#play-contract-go']) {
-            if (q(id)) { q(id).click(); return id; }
-        }
-        const card = q('#play-hand .card.legal:not([disabled])');
-        if (card && /Your turn|Give a card|Discard/.test(st)) { card.click(); return 'card'; }
-        return 'wait';";
-    let mut over = false;
-    for _ in 0..6000 {
-        if site.js(step).await == json!("over") {
-            over = true;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert!(over, "the game did not end");
+    play_to_the_end(&site).await;
     let rows = site
         .js("return document.querySelectorAll('#play-sheet-table tr[data-hand]').length")
         .await;
