@@ -757,8 +757,8 @@ fn real_defence(
     let n = declarer.len().max(1) as f64;
     let (mut points, mut score) = (0.0, 0.0);
     for &v in declarer {
-        let x = defence_features(hand, v);
-        points += model.defence.expected_points(&x);
+        let x = defence_features(hand, v, rules);
+        points += model.defence.expected_points(&x, most);
         score += model.defence.expected_score(&x, rules, most);
     }
     DefenceSummary {

@@ -15,10 +15,11 @@
 //! the sampled layouts, as the double-dummy chance is the share of them
 //! whose value reaches the level.
 //!
-//! The defence is modelled alike: a defender's points in real play are its
-//! double-dummy points plus a learned shift (linear in features of the
-//! layout) and a residual whose spread is kept as quantiles, so that the
-//! expected *rounded* score can be taken over it ([`Defence`]).
+//! The defence is modelled alike: the chance that a defender's points in
+//! real play reach each whole number of points, by logistic regression on
+//! features of its seven cards and the declarer's quick value, so that the
+//! expected *rounded* score can be taken over the whole distribution
+//! ([`Defence`]).
 //!
 //! The model lives in `data/bid-model.json`, one entry per rule set it was
 //! fitted for (`tysiac bid-model fit`, docs/bid.md). A rule set whose play
@@ -38,7 +39,7 @@ use crate::solver::Solver;
 
 /// The format of `data/bid-model.json` this code reads; a file of another
 /// format is refused with an error saying so.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 /// The features of a declarer's layout, in the order the model's weights
 /// take them (a file listing others is refused).
@@ -53,8 +54,26 @@ pub const DECLARER_FEATURES: [&str; 5] = [
 /// A declarer's layout's features, as [`DECLARER_FEATURES`] names them.
 pub type DeclarerFeatures = [f64; DECLARER_FEATURES.len()];
 
-/// The features of a defender's layout.
-pub const DEFENCE_FEATURES: [&str; 4] = ["declarer", "card_points", "marriages", "aces"];
+/// The features of a defender's layout (see [`defence_features`]).
+pub const DEFENCE_FEATURES: [&str; 14] = [
+    "declarer",
+    "card_points",
+    "marriages",
+    "aces",
+    "marriage_points",
+    "ace_tens",
+    "tens",
+    "marriage_points_by_aces",
+    "marriage_points_by_tens",
+    "aces_squared",
+    "card_points_squared",
+    "declarer_by_aces",
+    "declarer_by_marriage_points",
+    "guarded_marriage_points",
+];
+
+/// A defender's layout's features, as [`DEFENCE_FEATURES`] names them.
+pub type DefenceFeatures = [f64; DEFENCE_FEATURES.len()];
 
 /// On what a bidding answer rests.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -158,53 +177,56 @@ impl Thresholds {
     }
 }
 
-/// A defender's points in real play: `shift · (1, features)`, plus a
-/// residual drawn from `residuals` (the training residuals' quantiles,
-/// equally likely). The features are the declarer's value after its
-/// rule-of-thumb exchange and the defender's own seven cards: no search of
-/// the defence itself, whose double-dummy split between the two defenders
-/// says little about either one's points in play.
+/// A defender's points in real play: `P(points ≥ t)` for each whole `t`,
+/// by [`Thresholds`] on [`DEFENCE_FEATURES`] (below the first threshold
+/// the points are `from - 1`, at or above the last `to`). The features are
+/// the declarer's value after its rule-of-thumb exchange and the
+/// defender's own seven cards: no search of the defence itself, whose
+/// double-dummy split between the two defenders says little about either
+/// one's points in play. A distribution, not a mean and a spread: a weak
+/// hand's points pile up near 0 and a strong one's spread wide, and
+/// whether a marriage is announced (its points or none) depends on the
+/// aces and tens that win the lead (docs/bid.md, *Real play*).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Defence {
-    pub features: Vec<String>,
-    pub shift: Vec<f64>,
-    pub residuals: Vec<f64>,
-}
+#[serde(transparent)]
+pub struct Defence(pub Thresholds);
 
 impl Defence {
-    fn centre(&self, x: &[f64]) -> f64 {
-        self.shift[0]
-            + self.shift[1..]
-                .iter()
-                .zip(x)
-                .map(|(w, v)| w * v)
-                .sum::<f64>()
-    }
-
-    /// A defender's points in play, one per residual quantile (equally
-    /// likely), never below 0 or above `most`.
-    pub fn points<'a>(&'a self, x: &[f64], most: u16) -> impl Iterator<Item = u16> + 'a {
-        let centre = self.centre(x);
-        self.residuals
-            .iter()
-            .map(move |r| (centre + r).round().clamp(0.0, f64::from(most)) as u16)
+    /// Each possible point total with its chance, from `from - 1` to `to`
+    /// (the chances sum to 1), the points never above `most`.
+    pub fn distribution<'a>(
+        &'a self,
+        x: &'a [f64],
+        most: u16,
+    ) -> impl Iterator<Item = (u16, f64)> + 'a {
+        let t = &self.0;
+        let mut above = 1.0_f64;
+        (t.from - 1..=t.to()).map(move |p| {
+            let next = if p == t.to() {
+                0.0
+            } else {
+                t.at_least(p + 1, x).min(above)
+            };
+            let chance = above - next;
+            above = next;
+            (p.clamp(0, i32::from(most)) as u16, chance)
+        })
     }
 
     /// The expected hand score of a defender with features `x`: its points
-    /// in real play, rounded by the rules' `rounding`, averaged over the
-    /// residuals.
+    /// in real play, rounded by the rules' `rounding`, averaged over their
+    /// distribution.
     pub fn expected_score(&self, x: &[f64], rules: &Rules, most: u16) -> f64 {
-        let n = self.residuals.len().max(1) as f64;
-        self.points(x, most)
-            .map(|p| f64::from(rules.rounding.apply(p)))
-            .sum::<f64>()
-            / n
+        self.distribution(x, most)
+            .map(|(p, c)| c * f64::from(rules.rounding.apply(p)))
+            .sum()
     }
 
     /// The expected points (unrounded).
-    pub fn expected_points(&self, x: &[f64]) -> f64 {
-        let mean_residual = self.residuals.iter().sum::<f64>() / self.residuals.len().max(1) as f64;
-        self.centre(x) + mean_residual
+    pub fn expected_points(&self, x: &[f64], most: u16) -> f64 {
+        self.distribution(x, most)
+            .map(|(p, c)| c * f64::from(p))
+            .sum()
     }
 }
 
@@ -236,6 +258,33 @@ pub struct BidModel {
     pub models: Vec<PlayModel>,
 }
 
+/// Refuses a threshold model whose features are not the code's, or whose
+/// weights do not match them.
+fn check_thresholds(
+    rules: &str,
+    what: &str,
+    t: &Thresholds,
+    features: &[&str],
+) -> Result<(), String> {
+    if t.features != features {
+        return Err(format!(
+            "model for '{rules}': its {what} features are {:?}, this program's {features:?}: \
+             rebuild it with `tysiac bid-model fit`",
+            t.features
+        ));
+    }
+    let width = features.len() + 1;
+    if t.mean.len() + 1 != width
+        || t.scale.len() + 1 != width
+        || t.coefs.iter().any(|c| c.len() != width)
+    {
+        return Err(format!(
+            "model for '{rules}': its {what} weights do not match its features"
+        ));
+    }
+    Ok(())
+}
+
 const SHIPPED: &str = include_str!("../../data/bid-model.json");
 
 impl BidModel {
@@ -263,33 +312,9 @@ impl BidModel {
                 ("after_exchange", &p.after_exchange),
                 ("guessed", &p.guessed),
             ] {
-                if t.features != DECLARER_FEATURES {
-                    return Err(format!(
-                        "model for '{}': its {what} features are {:?}, this program's {:?}: \
-                         rebuild it with `tysiac bid-model fit`",
-                        p.rules, t.features, DECLARER_FEATURES
-                    ));
-                }
-                let width = DECLARER_FEATURES.len() + 1;
-                if t.mean.len() + 1 != width
-                    || t.scale.len() + 1 != width
-                    || t.coefs.iter().any(|c| c.len() != width)
-                {
-                    return Err(format!(
-                        "model for '{}': its {what} weights do not match its features",
-                        p.rules
-                    ));
-                }
+                check_thresholds(&p.rules, what, t, &DECLARER_FEATURES)?;
             }
-            if p.defence.features != DEFENCE_FEATURES
-                || p.defence.shift.len() != DEFENCE_FEATURES.len() + 1
-            {
-                return Err(format!(
-                    "model for '{}': its defence features are {:?}, this program's {:?}: \
-                     rebuild it with `tysiac bid-model fit`",
-                    p.rules, p.defence.features, DEFENCE_FEATURES
-                ));
-            }
+            check_thresholds(&p.rules, "defence", &p.defence.0, &DEFENCE_FEATURES)?;
         }
         Ok(m)
     }
@@ -399,18 +424,46 @@ pub fn guessed_value(solver: &mut Solver, rules: &Rules, deal: &Deal) -> u16 {
 }
 
 /// The features of a defender's layout: the declarer's value after its
-/// rule-of-thumb exchange, and the defender's own seven cards' card points,
-/// marriages and aces.
-pub fn defence_features(hand: CardSet, declarer: u16) -> [f64; 4] {
-    let aces = hand
+/// rule-of-thumb exchange, and the defender's own seven cards: card points,
+/// marriages, aces, tens, suits with both ace and ten, the marriages'
+/// value, and the products that let the value of a marriage depend on the
+/// aces and tens that win a lead to announce it and on the declarer's
+/// strength; `guarded_marriage_points` counts the marriages whose suit
+/// also holds its ace or ten. Chosen by the training games' cross-validated
+/// likelihood (docs/bid.md).
+pub fn defence_features(hand: CardSet, declarer: u16, rules: &Rules) -> DefenceFeatures {
+    let count = |rank: Rank| hand.iter().filter(|c| c.rank() == rank).count() as f64;
+    let holds = |s: Suit, r: Rank| hand.contains(Card::new(s, r));
+    let (aces, tens) = (count(Rank::Ace), count(Rank::Ten));
+    let ace_tens = Suit::ALL
         .iter()
-        .filter(|c| c.rank() == crate::engine::card::Rank::Ace)
-        .count();
+        .filter(|&&s| holds(s, Rank::Ace) && holds(s, Rank::Ten))
+        .count() as f64;
+    let marriages: Vec<Suit> = hand.marriages().collect();
+    let value = |s: &Suit| f64::from(rules.marriage_value(*s));
+    let marriage_points: f64 = marriages.iter().map(value).sum();
+    let guarded: f64 = marriages
+        .iter()
+        .filter(|&&s| holds(s, Rank::Ace) || holds(s, Rank::Ten))
+        .map(value)
+        .sum();
+    let points = f64::from(hand.points());
+    let declarer = f64::from(declarer);
     [
-        f64::from(declarer),
-        f64::from(hand.points()),
-        hand.marriages().count() as f64,
-        aces as f64,
+        declarer,
+        points,
+        marriages.len() as f64,
+        aces,
+        marriage_points,
+        ace_tens,
+        tens,
+        marriage_points * aces,
+        marriage_points * tens,
+        aces * aces,
+        points * points,
+        declarer * aces,
+        declarer * marriage_points,
+        guarded,
     ]
 }
 
@@ -519,6 +572,7 @@ mod tests {
                 ("declarer", &m.declarer),
                 ("after_exchange", &m.after_exchange),
                 ("guessed", &m.guessed),
+                ("defence", &m.defence.0),
             ] {
                 for (k, c) in t.coefs.iter().enumerate() {
                     assert!(
@@ -532,39 +586,90 @@ mod tests {
         }
     }
 
+    /// A defence whose points are 11, 45 or 47 with even odds (the
+    /// intercepts alone: `P(points ≥ t)` is 1 up to 11, 2/3 up to 45, 1/3
+    /// up to 47, then 0).
+    fn three_ways() -> Defence {
+        let k = DEFENCE_FEATURES.len();
+        let logit = |p: f64| libm::log(p / (1.0 - p));
+        Defence(Thresholds {
+            features: DEFENCE_FEATURES.iter().map(|s| s.to_string()).collect(),
+            mean: vec![0.0; k],
+            scale: vec![1.0; k],
+            from: 1,
+            coefs: (1..=47)
+                .map(|t| {
+                    let mut c = vec![0.0; k + 1];
+                    c[0] = match t {
+                        ..=11 => 40.0,
+                        12..=45 => logit(2.0 / 3.0),
+                        _ => logit(1.0 / 3.0),
+                    };
+                    c
+                })
+                .collect(),
+        })
+    }
+
     #[test]
     fn a_defenders_score_is_rounded_point_by_point() {
-        let d = Defence {
-            features: DEFENCE_FEATURES.iter().map(|s| s.to_string()).collect(),
-            // 20 points plus one per card point.
-            shift: vec![20.0, 0.0, 1.0, 0.0, 0.0],
-            residuals: vec![-30.0, 4.0, 6.0],
-        };
-        let x = defence_features("A.T.9.9".parse().unwrap(), 150);
-        // 21 card points: 41 points, then 11, 45 and 47.
-        assert_eq!(x, [150.0, 21.0, 0.0, 1.0]);
-        let pts: Vec<u16> = d.points(&x, 400).collect();
-        assert_eq!(pts, vec![11, 45, 47]);
+        let d = three_ways();
+        let x = [0.0; DEFENCE_FEATURES.len()];
+        let likely: Vec<(u16, f64)> = d.distribution(&x, 400).filter(|(_, c)| *c > 1e-9).collect();
+        let points: Vec<u16> = likely.iter().map(|(p, _)| *p).collect();
+        assert_eq!(points, vec![11, 45, 47]);
+        assert!(
+            likely.iter().all(|(_, c)| (c - 1.0 / 3.0).abs() < 1e-9),
+            "{likely:?}"
+        );
+        let total: f64 = d.distribution(&x, 400).map(|(_, c)| c).sum();
+        assert!((total - 1.0).abs() < 1e-12, "{total}");
         // standard: a final 5 rounded down: 10, 40, 50.
         assert!((d.expected_score(&x, &Rules::STANDARD, 400) - 100.0 / 3.0).abs() < 1e-9);
         // ru: no rounding.
         assert!((d.expected_score(&x, &Rules::RU, 400) - 103.0 / 3.0).abs() < 1e-9);
-        assert!((d.expected_points(&x) - (41.0 - 20.0 / 3.0)).abs() < 1e-9);
-        // Never below 0.
-        assert_eq!(d.points(&x, 400).min(), Some(11));
-        let poor = defence_features(CardSet::EMPTY, 0);
-        assert_eq!(d.points(&poor, 400).next(), Some(0));
+        assert!((d.expected_points(&x, 400) - 103.0 / 3.0).abs() < 1e-9);
+        // Never above `most`: 11, 40, 40.
+        assert!((d.expected_points(&x, 40) - 91.0 / 3.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_defenders_features_weigh_its_marriages_by_the_cards_that_guard_them() {
+        let rules = Rules::STANDARD;
+        // Hearts A K Q (a guarded marriage of 100), diamonds A T.
+        let x = defence_features("AKQ.AT.9.9".parse().unwrap(), 150, &rules);
+        let cp = 11.0 + 4.0 + 3.0 + 11.0 + 10.0;
+        assert_eq!(
+            x,
+            [
+                150.0,
+                cp,
+                1.0,
+                2.0,
+                100.0,
+                1.0,
+                1.0,
+                200.0,
+                100.0,
+                4.0,
+                cp * cp,
+                300.0,
+                15000.0,
+                100.0
+            ]
+        );
+        // Marriages in hearts and clubs (100 + 60), neither guarded.
+        let x = defence_features("KQ.AT.KQ.9".parse().unwrap(), 120, &rules);
+        assert_eq!(&x[2..5], &[2.0, 1.0, 160.0]);
+        assert_eq!(x[13], 0.0);
+        assert_eq!((x[7], x[8], x[12]), (160.0, 160.0, 120.0 * 160.0));
     }
 
     #[test]
     fn rules_are_covered_by_their_play_alone() {
         let json = |rules: &str| {
             let t = coin();
-            let d = Defence {
-                features: DEFENCE_FEATURES.iter().map(|s| s.to_string()).collect(),
-                shift: vec![0.0; 5],
-                residuals: vec![0.0],
-            };
+            let d = three_ways();
             serde_json::to_string(&BidModel {
                 format: FORMAT,
                 models: vec![PlayModel {
@@ -591,12 +696,19 @@ mod tests {
         assert!(!covered("standard musik=discard"));
         assert!(!covered("standard players=2"));
         // A file of another format or other features is refused, saying why.
-        let other = json("standard").replace("\"format\":1", "\"format\":2");
+        let other = json("standard").replace("\"format\":2", "\"format\":1");
         let e = BidModel::from_json(&other).unwrap_err();
-        assert!(e.contains("format 2") && e.contains("bid-model fit"), "{e}");
+        assert!(e.contains("format 1") && e.contains("bid-model fit"), "{e}");
         let renamed = json("standard").replacen("\"card_points\"", "\"points\"", 1);
         let e = BidModel::from_json(&renamed).unwrap_err();
-        assert!(e.contains("features"), "{e}");
+        assert!(e.contains("declarer features"), "{e}");
+        let renamed = json("standard").replacen("\"guarded_marriage_points\"", "\"guarded\"", 1);
+        let e = BidModel::from_json(&renamed).unwrap_err();
+        assert!(e.contains("defence features"), "{e}");
+        let short =
+            json("standard").replacen("\"from\":1,\"coefs\":[[", "\"from\":1,\"coefs\":[[0.5,", 1);
+        let e = BidModel::from_json(&short).unwrap_err();
+        assert!(e.contains("defence weights do not match"), "{e}");
         let e = BidModel::from_json(&json("standard must_beat=maybe")).unwrap_err();
         assert!(e.contains("must_beat"), "{e}");
         assert!(BidModel::from_json("{")

@@ -523,15 +523,13 @@ fn defence_value(seen: &AuctionSeen, points: u16, trick: bool) -> f64 {
 /// The same in real play: over the model's points for a defender whose
 /// declarer's quick value is `declarer` (no points stands for no trick).
 fn real_defence_value(seen: &AuctionSeen, model: &PlayModel, declarer: u16) -> f64 {
-    let x = defence_features(seen.hand, declarer);
+    let x = defence_features(seen.hand, declarer, &seen.rules);
     let most = crate::engine::score::max_contract(&seen.rules).max(120);
-    let n = model.defence.residuals.len().max(1) as f64;
     model
         .defence
-        .points(&x, most)
-        .map(|p| defence_value(seen, p, p > 0))
-        .sum::<f64>()
-        / n
+        .distribution(&x, most)
+        .map(|(p, chance)| chance * defence_value(seen, p, p > 0))
+        .sum()
 }
 
 /// Values every legal call of the bidder over the solved layouts (those

@@ -4,11 +4,11 @@
 //! Each game gives one row per model: the declarer's double-dummy value with
 //! the best exchange and its real points (the `declarer` model), the value
 //! after the exchange it chose and the same points (`after_exchange`), and
-//! for each defender its points on an optimal line after the declarer's
-//! best exchange beside its real points (`defence`). The threshold models
-//! are logistic regressions, one per whole threshold `t`, fitted by
-//! Newton's method with a small ridge on the weights; the defence shift is
-//! least squares. Everything is deterministic: the same games give the same
+//! for each defender the features of its cards and of the declarer's quick
+//! value beside its real points (`defence`). Every model is a set of
+//! logistic regressions, one per whole threshold `t` (of `δ` for the
+//! declarer, of the points for a defender), fitted by Newton's method with
+//! a small ridge on the weights. Everything is deterministic: the same games give the same
 //! file, byte for byte.
 
 use serde::Deserialize;
@@ -16,8 +16,8 @@ use serde::Deserialize;
 use crate::engine::deal::Deal;
 use crate::engine::rules::Rules;
 use crate::estimate::real::{
-    declarer_features, defence_features, guessed_value, DeclarerFeatures, Defence, PlayModel,
-    Thresholds, DECLARER_FEATURES, DEFENCE_FEATURES,
+    declarer_features, defence_features, guessed_value, DeclarerFeatures, Defence, DefenceFeatures,
+    PlayModel, Thresholds, DECLARER_FEATURES, DEFENCE_FEATURES,
 };
 use crate::solver::Solver;
 
@@ -45,7 +45,7 @@ pub struct Rows {
     /// The same after the rule-of-thumb exchange.
     pub guessed: (DeclarerFeatures, i32),
     /// Each defender's features and real points.
-    pub defence: [([f64; 4], f64); 2],
+    pub defence: [(DefenceFeatures, i32); 2],
 }
 
 /// A game's rows; the best exchange's value (checked against the game's)
@@ -66,8 +66,8 @@ pub fn rows_of(game: &PlayedGame, rules: &Rules, solver: &mut Solver) -> Result<
     }
     let guessed = guessed_value(solver, rules, &deal);
     let defence = std::array::from_fn(|k| {
-        let x = defence_features(deal.hands[k + 1], guessed);
-        (x, f64::from(game.defenders_points[k]))
+        let x = defence_features(deal.hands[k + 1], guessed, rules);
+        (x, i32::from(game.defenders_points[k]))
     });
     Ok(Rows {
         declarer: (
@@ -93,9 +93,9 @@ const RIDGE: f64 = 1.0;
 pub const TAIL_ROWS: usize = 5;
 
 /// Fits `P(δ ≥ t)` for every whole `t` with at least [`TAIL_ROWS`] rows on
-/// each side.
-pub fn fit_thresholds(rows: &[(DeclarerFeatures, i32)]) -> Thresholds {
-    let k = DECLARER_FEATURES.len();
+/// each side, on features named `names`.
+pub fn fit_thresholds<const K: usize>(names: &[&str; K], rows: &[([f64; K], i32)]) -> Thresholds {
+    let k = K;
     let n = rows.len().max(1) as f64;
     let mean: Vec<f64> = (0..k)
         .map(|j| rows.iter().map(|r| r.0[j]).sum::<f64>() / n)
@@ -134,7 +134,7 @@ pub fn fit_thresholds(rows: &[(DeclarerFeatures, i32)]) -> Thresholds {
         coefs.push(w.iter().map(|c| round6(*c)).collect());
     }
     Thresholds {
-        features: DECLARER_FEATURES.iter().map(|s| s.to_string()).collect(),
+        features: names.iter().map(|s| s.to_string()).collect(),
         mean: mean.into_iter().map(round6).collect(),
         scale: scale.into_iter().map(round6).collect(),
         from,
@@ -258,46 +258,9 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
     s
 }
 
-/// The most quantiles of the defence residuals kept.
-const RESIDUAL_QUANTILES: usize = 100;
-
-/// Fits the defence: least squares of the real points on the features,
-/// then the residuals' quantiles.
-pub fn fit_defence(rows: &[([f64; 4], f64)]) -> Defence {
-    let x: Vec<Vec<f64>> = rows
-        .iter()
-        .map(|r| std::iter::once(1.0).chain(r.0).collect())
-        .collect();
-    let d = DEFENCE_FEATURES.len() + 1;
-    let mut xtx = vec![vec![0.0; d]; d];
-    let mut xty = vec![0.0; d];
-    for (xi, r) in x.iter().zip(rows) {
-        for a in 0..d {
-            xty[a] += xi[a] * r.1;
-            for b in 0..d {
-                xtx[a][b] += xi[a] * xi[b];
-            }
-        }
-    }
-    for (a, row) in xtx.iter_mut().enumerate().skip(1) {
-        row[a] += 1e-6; // keeps a constant feature from making it singular
-    }
-    let shift = solve(xtx, xty);
-    let mut residuals: Vec<f64> = x
-        .iter()
-        .zip(rows)
-        .map(|(xi, r)| r.1 - xi.iter().zip(&shift).map(|(a, b)| a * b).sum::<f64>())
-        .collect();
-    residuals.sort_by(f64::total_cmp);
-    let q = RESIDUAL_QUANTILES.min(residuals.len());
-    let quantiles = (0..q)
-        .map(|i| round6(residuals[(2 * i + 1) * residuals.len() / (2 * q)]))
-        .collect();
-    Defence {
-        features: DEFENCE_FEATURES.iter().map(|s| s.to_string()).collect(),
-        shift: shift.into_iter().map(round6).collect(),
-        residuals: quantiles,
-    }
+/// Fits the defence: `P(points ≥ t)` for each whole `t`.
+pub fn fit_defence(rows: &[(DefenceFeatures, i32)]) -> Defence {
+    Defence(fit_thresholds(&DEFENCE_FEATURES, rows))
 }
 
 /// Fits the model of one rule set from its games' rows.
@@ -311,9 +274,9 @@ pub fn fit(rules: &Rules, player: &str, seed: u64, rows: &[Rows]) -> PlayModel {
         player: player.to_string(),
         games: rows.len(),
         seed,
-        declarer: fit_thresholds(&declarer),
-        after_exchange: fit_thresholds(&after),
-        guessed: fit_thresholds(&guessed),
+        declarer: fit_thresholds(&DECLARER_FEATURES, &declarer),
+        after_exchange: fit_thresholds(&DECLARER_FEATURES, &after),
+        guessed: fit_thresholds(&DECLARER_FEATURES, &guessed),
         defence: fit_defence(&defence),
     }
 }
@@ -337,7 +300,7 @@ mod tests {
                 (x, if i % 2 == 0 { 0 } else { -20 })
             })
             .collect();
-        let t = fit_thresholds(&rows);
+        let t = fit_thresholds(&DECLARER_FEATURES, &rows);
         // From the sixth lowest δ up to the fifth highest: -19 to 0.
         assert_eq!((t.from, t.to()), (-19, 0));
         for x in [[0.0, 1.0, 2.0, 0.0, 0.0], [6.0, 1.0, 2.0, 2.0, 0.0]] {
@@ -349,7 +312,7 @@ mod tests {
         // A constant feature keeps a scale of 1 (no division by zero).
         assert_eq!(t.scale[1], 1.0);
         // Deterministic: the same rows, the same coefficients.
-        assert_eq!(fit_thresholds(&rows), t);
+        assert_eq!(fit_thresholds(&DECLARER_FEATURES, &rows), t);
     }
 
     /// Real play equal to the double-dummy value on most rows, above it on
@@ -374,7 +337,7 @@ mod tests {
                 (x, delta)
             })
             .collect();
-        let t = fit_thresholds(&rows);
+        let t = fit_thresholds(&DECLARER_FEATURES, &rows);
         let x = [50.0, 0.5, 40.0, 15.0, 0.2];
         for at in [-20, 1, 5] {
             let share = rows.iter().filter(|r| r.1 >= at).count() as f64 / rows.len() as f64;
@@ -399,7 +362,7 @@ mod tests {
                 (x, if lose { -15 } else { 0 })
             })
             .collect();
-        let t = fit_thresholds(&rows);
+        let t = fit_thresholds(&DECLARER_FEATURES, &rows);
         let good = t.at_least(-5, &[1.0, 0.0, 0.0, 0.0, 0.0]);
         let poor = t.at_least(-5, &[0.0, 0.0, 0.0, 0.0, 0.0]);
         assert!((good - 5.0 / 6.0).abs() < 0.03, "{good}");
@@ -407,23 +370,42 @@ mod tests {
     }
 
     #[test]
-    fn the_defence_is_least_squares_and_its_residuals() {
-        // Points = 10 + 2 · card points exactly, but for residuals of ±3.
-        // Six blocks of 40: as many residuals of +3 as of -3.
-        let rows: Vec<([f64; 4], f64)> = (0..240)
+    fn the_defence_is_a_distribution_of_points_moved_by_the_features() {
+        // Without an ace 10 or 30 points, with one 50 or 70, alternately
+        // (the alternation by blocks of 4, apart from the aces' by 2).
+        let rows: Vec<(DefenceFeatures, i32)> = (0..240)
             .map(|i| {
-                let cp = f64::from(i % 40);
-                // The residual's sign by the block of 40: apart from `cp`.
-                let r = if (i / 40) % 2 == 0 { 3.0 } else { -3.0 };
-                ([f64::from(i % 11), cp, 0.0, 0.0], 10.0 + 2.0 * cp + r)
+                let aces = (i / 2) % 2;
+                let high = (i / 4) % 2;
+                let mut x = [0.0; DEFENCE_FEATURES.len()];
+                x[3] = f64::from(aces);
+                (x, 10 + 40 * aces + 20 * high)
             })
             .collect();
         let d = fit_defence(&rows);
-        assert!((d.shift[0] - 10.0).abs() < 0.2, "{:?}", d.shift);
-        assert!((d.shift[2] - 2.0).abs() < 0.01, "{:?}", d.shift);
-        assert!(d.shift[1].abs() < 0.05, "{:?}", d.shift);
-        assert_eq!(d.residuals.len(), 100);
-        assert!(d.residuals.iter().all(|r| (r.abs() - 3.0).abs() < 0.3));
+        assert_eq!(d.0.features, DEFENCE_FEATURES);
+        let with = |aces: f64| {
+            let mut x = [0.0; DEFENCE_FEATURES.len()];
+            x[3] = aces;
+            x
+        };
+        for (aces, mean) in [(0.0, 20.0), (1.0, 60.0)] {
+            let got = d.expected_points(&with(aces), 400);
+            assert!((got - mean).abs() < 1.0, "{aces} aces: {got}");
+            // Half the chance at each of the two totals.
+            let at = |p: u16| {
+                d.distribution(&with(aces), 400)
+                    .filter(|&(q, _)| q == p)
+                    .map(|(_, c)| c)
+                    .sum::<f64>()
+            };
+            let low = mean as u16 - 10;
+            assert!((at(low) - 0.5).abs() < 0.02 && (at(low + 20) - 0.5).abs() < 0.02);
+        }
+        // Rounded by the rules: standard rounds a final 5 down, so 10 and
+        // 30 stay, as they are.
+        let s = d.expected_score(&with(0.0), &Rules::STANDARD, 400);
+        assert!((s - 20.0).abs() < 1.0, "{s}");
     }
 
     #[test]
