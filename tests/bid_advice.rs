@@ -147,9 +147,9 @@ fn the_defence_score_is_its_points_rounded() {
     assert_eq!(d["mean_points"], none["defence"]["mean_points"]);
     // A defender's own points: at most all the cards and its marriages.
     assert!((0.0..=120.0 + 100.0).contains(&points), "{d}");
-    // In real play the model's points are spread around each sample's
-    // estimate in whole points: unrounded, the score is the mean within
-    // half a point; rounded to tens, within 5.
+    // In real play the model gives each sample a distribution of whole
+    // points: unrounded, the score is their mean exactly; rounded to tens,
+    // within 5.
     let real = |rules: &str| {
         let r = json(&["bid", "AKQ.T9..AJ", "--samples", "40", "--rules", rules]);
         let d = &r["defence"];
@@ -160,7 +160,7 @@ fn the_defence_score_is_its_points_rounded() {
         assert_eq!(r["basis"], "real_play");
         s - p
     };
-    assert!(real("standard rounding=none").abs() <= 0.5);
+    assert_eq!(real("standard rounding=none"), 0.0);
     assert!(real("standard").abs() <= 5.0);
 }
 
