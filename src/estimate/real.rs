@@ -60,16 +60,16 @@ pub const DEFENCE_FEATURES: [&str; 14] = [
     "card_points",
     "marriages",
     "aces",
-    "marriage_points",
+    "best_marriage",
     "ace_tens",
     "tens",
-    "marriage_points_by_aces",
-    "marriage_points_by_tens",
+    "best_marriage_by_aces",
+    "best_marriage_by_tens",
     "aces_squared",
     "card_points_squared",
     "declarer_by_aces",
-    "declarer_by_marriage_points",
-    "guarded_marriage_points",
+    "declarer_by_best_marriage",
+    "best_guarded_marriage",
 ];
 
 /// A defender's layout's features, as [`DEFENCE_FEATURES`] names them.
@@ -112,7 +112,11 @@ impl std::fmt::Display for Basis {
 /// The chance of `δ ≥ t` for each whole `t` from `from` on, by logistic
 /// regression on standardised features: `coefs[t - from]` holds the
 /// intercept, then one weight per feature. Below the first threshold the
-/// chance is 1, above the last 0.
+/// chance is 1, above the last 0. Each feature is held to the range the
+/// training data spanned (`low` to `high`) before its weight applies: a
+/// logistic fit extrapolates without bound, and a hand beyond every
+/// training layout (three aces and two marriages) would otherwise be
+/// valued by a product no game ever showed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Thresholds {
     pub features: Vec<String>,
@@ -120,6 +124,9 @@ pub struct Thresholds {
     /// apply to `(x - mean) / scale`).
     pub mean: Vec<f64>,
     pub scale: Vec<f64>,
+    /// Each feature's least and greatest value in the training data.
+    pub low: Vec<f64>,
+    pub high: Vec<f64>,
     pub from: i32,
     pub coefs: Vec<Vec<f64>>,
 }
@@ -143,7 +150,8 @@ impl Thresholds {
                 .iter()
                 .zip(x)
                 .zip(self.mean.iter().zip(&self.scale))
-                .map(|((w, v), (m, s))| w * (v - m) / s)
+                .zip(self.low.iter().zip(&self.high))
+                .map(|(((w, v), (m, s)), (lo, hi))| w * (v.clamp(*lo, *hi) - m) / s)
                 .sum::<f64>();
         1.0 / (1.0 + libm::exp(-z))
     }
@@ -276,6 +284,9 @@ fn check_thresholds(
     let width = features.len() + 1;
     if t.mean.len() + 1 != width
         || t.scale.len() + 1 != width
+        || t.low.len() + 1 != width
+        || t.high.len() + 1 != width
+        || t.low.iter().zip(&t.high).any(|(lo, hi)| lo > hi)
         || t.coefs.iter().any(|c| c.len() != width)
     {
         return Err(format!(
@@ -425,12 +436,15 @@ pub fn guessed_value(solver: &mut Solver, rules: &Rules, deal: &Deal) -> u16 {
 
 /// The features of a defender's layout: the declarer's value after its
 /// rule-of-thumb exchange, and the defender's own seven cards: card points,
-/// marriages, aces, tens, suits with both ace and ten, the marriages'
-/// value, and the products that let the value of a marriage depend on the
-/// aces and tens that win a lead to announce it and on the declarer's
-/// strength; `guarded_marriage_points` counts the marriages whose suit
-/// also holds its ace or ten. Chosen by the training games' cross-validated
-/// likelihood (docs/bid.md).
+/// marriages, aces, tens, suits with both ace and ten, the best marriage's
+/// value, and the products that let that value depend on the aces and
+/// tens that win a lead to announce it and on the declarer's strength;
+/// `best_guarded_marriage` is the best marriage whose suit also holds its
+/// ace or ten. The best marriage, not all of them: a defender seldom gets
+/// the lead twice to announce a second, and a sum of marriages lets a
+/// rare two-marriage hand (AKQ.AKQ.A.) be valued far beyond any game
+/// played (166 points by the sum against 144 in 200 games). Chosen by the
+/// training games' cross-validated likelihood and the check (docs/bid.md).
 pub fn defence_features(hand: CardSet, declarer: u16, rules: &Rules) -> DefenceFeatures {
     let count = |rank: Rank| hand.iter().filter(|c| c.rank() == rank).count() as f64;
     let holds = |s: Suit, r: Rank| hand.contains(Card::new(s, r));
@@ -441,12 +455,12 @@ pub fn defence_features(hand: CardSet, declarer: u16, rules: &Rules) -> DefenceF
         .count() as f64;
     let marriages: Vec<Suit> = hand.marriages().collect();
     let value = |s: &Suit| f64::from(rules.marriage_value(*s));
-    let marriage_points: f64 = marriages.iter().map(value).sum();
-    let guarded: f64 = marriages
+    let best = marriages.iter().map(value).fold(0.0, f64::max);
+    let guarded = marriages
         .iter()
         .filter(|&&s| holds(s, Rank::Ace) || holds(s, Rank::Ten))
         .map(value)
-        .sum();
+        .fold(0.0, f64::max);
     let points = f64::from(hand.points());
     let declarer = f64::from(declarer);
     [
@@ -454,15 +468,15 @@ pub fn defence_features(hand: CardSet, declarer: u16, rules: &Rules) -> DefenceF
         points,
         marriages.len() as f64,
         aces,
-        marriage_points,
+        best,
         ace_tens,
         tens,
-        marriage_points * aces,
-        marriage_points * tens,
+        best * aces,
+        best * tens,
         aces * aces,
         points * points,
         declarer * aces,
-        declarer * marriage_points,
+        declarer * best,
         guarded,
     ]
 }
@@ -479,6 +493,8 @@ mod tests {
             features: DECLARER_FEATURES.iter().map(|s| s.to_string()).collect(),
             mean: vec![0.0; DECLARER_FEATURES.len()],
             scale: vec![1.0; DECLARER_FEATURES.len()],
+            low: vec![-1e9; DECLARER_FEATURES.len()],
+            high: vec![1e9; DECLARER_FEATURES.len()],
             from: -20,
             coefs: (-20..=0)
                 .map(|t| {
@@ -539,6 +555,16 @@ mod tests {
         m.coefs[15] = vec![0.0, 2.0, 0.0, 0.0, 0.0];
         let p = m.at_least(-5, &[150.0, 0.0, 0.0, 0.0]);
         assert!((p - 1.0 / (1.0 + libm::exp(-2.0f64))).abs() < 1e-12, "{p}");
+        // Beyond the training range a feature counts as its edge: with
+        // values seen from 60 to 125, 150 weighs as 125 and 0 as 60.
+        m.low[0] = 60.0;
+        m.high[0] = 125.0;
+        let edge = 1.0 / (1.0 + libm::exp(-1.0f64));
+        assert!((m.at_least(-5, &[150.0, 0.0, 0.0, 0.0]) - edge).abs() < 1e-12);
+        assert_eq!(m.at_least(-5, &[125.0; 4]), m.at_least(-5, &[150.0; 4]));
+        let below = 1.0 / (1.0 + libm::exp(1.6f64));
+        assert!((m.at_least(-5, &[0.0; 4]) - below).abs() < 1e-12);
+        assert!(m.at_least(-5, &[100.0; 4]) > m.at_least(-5, &[0.0; 4]));
     }
 
     #[test]
@@ -596,6 +622,8 @@ mod tests {
             features: DEFENCE_FEATURES.iter().map(|s| s.to_string()).collect(),
             mean: vec![0.0; k],
             scale: vec![1.0; k],
+            low: vec![-1e9; k],
+            high: vec![1e9; k],
             from: 1,
             coefs: (1..=47)
                 .map(|t| {
@@ -658,11 +686,18 @@ mod tests {
                 100.0
             ]
         );
-        // Marriages in hearts and clubs (100 + 60), neither guarded.
+        // Marriages in hearts and clubs (100 and 60), neither guarded: the
+        // best counts, not their sum.
         let x = defence_features("KQ.AT.KQ.9".parse().unwrap(), 120, &rules);
-        assert_eq!(&x[2..5], &[2.0, 1.0, 160.0]);
+        assert_eq!(&x[2..5], &[2.0, 1.0, 100.0]);
         assert_eq!(x[13], 0.0);
-        assert_eq!((x[7], x[8], x[12]), (160.0, 160.0, 120.0 * 160.0));
+        assert_eq!((x[7], x[8], x[12]), (100.0, 100.0, 120.0 * 100.0));
+        // Hearts unguarded (100), diamonds guarded by their ace (80), in
+        // either order of the suits.
+        let x = defence_features("KQ.AKQ.9.9".parse().unwrap(), 0, &rules);
+        assert_eq!((x[4], x[13]), (100.0, 80.0));
+        let x = defence_features("AKQ.KQ.9.9".parse().unwrap(), 0, &rules);
+        assert_eq!((x[4], x[13]), (100.0, 100.0));
     }
 
     #[test]
@@ -702,7 +737,7 @@ mod tests {
         let renamed = json("standard").replacen("\"card_points\"", "\"points\"", 1);
         let e = BidModel::from_json(&renamed).unwrap_err();
         assert!(e.contains("declarer features"), "{e}");
-        let renamed = json("standard").replacen("\"guarded_marriage_points\"", "\"guarded\"", 1);
+        let renamed = json("standard").replacen("\"best_guarded_marriage\"", "\"guarded\"", 1);
         let e = BidModel::from_json(&renamed).unwrap_err();
         assert!(e.contains("defence features"), "{e}");
         let short =

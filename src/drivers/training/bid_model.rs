@@ -137,6 +137,18 @@ pub fn fit_thresholds<const K: usize>(names: &[&str; K], rows: &[([f64; K], i32)
         features: names.iter().map(|s| s.to_string()).collect(),
         mean: mean.into_iter().map(round6).collect(),
         scale: scale.into_iter().map(round6).collect(),
+        low: (0..k)
+            .map(|j| rows.iter().map(|r| r.0[j]).fold(f64::INFINITY, f64::min))
+            .map(|v| if v.is_finite() { round6(v) } else { 0.0 })
+            .collect(),
+        high: (0..k)
+            .map(|j| {
+                rows.iter()
+                    .map(|r| r.0[j])
+                    .fold(f64::NEG_INFINITY, f64::max)
+            })
+            .map(|v| if v.is_finite() { round6(v) } else { 0.0 })
+            .collect(),
         from,
         coefs,
     }
@@ -311,6 +323,9 @@ mod tests {
         }
         // A constant feature keeps a scale of 1 (no division by zero).
         assert_eq!(t.scale[1], 1.0);
+        // The range each feature spanned, for holding a layout to it.
+        assert_eq!(t.low, vec![0.0, 1.0, 2.0, 0.0, 0.0]);
+        assert_eq!(t.high, vec![6.0, 1.0, 2.0, 2.0, 0.0]);
         // Deterministic: the same rows, the same coefficients.
         assert_eq!(fit_thresholds(&DECLARER_FEATURES, &rows), t);
     }
