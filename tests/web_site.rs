@@ -348,6 +348,24 @@ const PLAY_STEP: &str = "const q = s => document.querySelector(s);
     if (card && /Your turn|Give a card|Discard/.test(st)) { card.click(); return 'card'; }
     return 'wait';";
 
+/// The script that sets the Play tab up for a quick game: its seed, the
+/// heuristic players with short pauses, and the rules and the number of
+/// players when given.
+fn quick_game(seed: u64, rules: Option<&str>, players: Option<usize>) -> String {
+    let mut script = format!(
+        "document.getElementById('play-seed').value = {seed};
+         document.getElementById('play-strength').value = 'heuristic';
+         playGame.delay = 20; playGame.trickPause = 20;"
+    );
+    if let Some(rules) = rules {
+        script += &format!("document.getElementById('play-rules').value = '{rules}';");
+    }
+    if let Some(players) = players {
+        script += &format!("document.getElementById('play-players').value = '{players}';");
+    }
+    script
+}
+
 /// Plays the game on the page to its end (or fails after five minutes).
 async fn play_to_the_end(site: &Site) {
     for _ in 0..6000 {
@@ -366,14 +384,8 @@ async fn play_to_the_end(site: &Site) {
 async fn whole_games_of_two_and_of_four_players_end_in_the_browser() {
     for players in [2, 4] {
         let site = Site::open("play").await;
-        site.js(&format!(
-            "document.getElementById('play-seed').value = 12;
-             document.getElementById('play-strength').value = 'heuristic';
-             document.getElementById('play-rules').value = 'standard game_to=100';
-             document.getElementById('play-players').value = '{players}';
-             playGame.delay = 20; playGame.trickPause = 20;"
-        ))
-        .await;
+        site.js(&quick_game(12, Some("standard game_to=100"), Some(players)))
+            .await;
         site.js("document.getElementById('play-new').click()").await;
         play_to_the_end(&site).await;
         let rows = site
@@ -399,11 +411,8 @@ async fn whole_games_of_two_and_of_four_players_end_in_the_browser() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_in_the_browser_survives_a_reload_and_plays_to_its_end() {
     let site = Site::open("play").await;
-    let setup = "document.getElementById('play-seed').value = 11;
-        document.getElementById('play-strength').value = 'heuristic';
-        document.getElementById('play-rules').value = 'standard game_to=100';
-        playGame.delay = 20; playGame.trickPause = 20;";
-    site.js(setup).await;
+    site.js(&quick_game(11, Some("standard game_to=100"), None))
+        .await;
     site.js("document.getElementById('play-new').click()").await;
     site.wait_for("#play-pass").await;
     let auction =
@@ -798,13 +807,7 @@ async fn the_page_fits_a_phone_and_a_desktop_and_a_hand_is_played_by_taps() {
 
         // A hand of a game, by taps, to its score.
         site.tap("#tab-play").await;
-        site.js(&format!(
-            "document.getElementById('play-seed').value = 3;
-             document.getElementById('play-strength').value = 'heuristic';
-             document.getElementById('play-players').value = '{players}';
-             playGame.delay = 20; playGame.trickPause = 20;"
-        ))
-        .await;
+        site.js(&quick_game(3, None, Some(players))).await;
         site.tap("#play-new").await;
         site.wait_for("#play-hand .card").await;
         assert_eq!(
