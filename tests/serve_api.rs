@@ -442,7 +442,7 @@ fn a_job_past_the_time_limit_is_stopped_with_504() {
 /// candidates): the job turns `cancelled` and its slot (the only one)
 /// takes new work at once.
 #[test]
-fn cancel_stops_a_job_within_a_fraction_of_a_second() {
+fn cancel_stops_a_job_at_once_and_frees_its_slot() {
     let s = Server::start(&["--jobs", "1", "--threads", "2"]);
     let (code, job) = s.post(
         "bid",
@@ -460,21 +460,27 @@ fn cancel_stops_a_job_within_a_fraction_of_a_second() {
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
+    // Stopped within a fraction of a second on a quiet machine (about
+    // 150 ms here); asserted without a clock, as a busy machine is slow,
+    // not wrong: once cancelled, no more samples finish than the two
+    // threads had in flight, and the job ends well before its 300.
+    let (_, before) = s.get(&format!("jobs/{id}"));
+    let done_before = before["done"].as_u64().unwrap();
     let start = std::time::Instant::now();
     let (code, _) = s.delete(&format!("jobs/{id}"));
     assert_eq!(code, 200);
-    let state = loop {
+    let last = loop {
         let (_, v) = s.get(&format!("jobs/{id}"));
-        if v["state"] != "running" || start.elapsed().as_secs() > 30 {
-            break v["state"].clone();
+        if v["state"] != "running" || start.elapsed().as_secs() > 120 {
+            break v;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
     };
-    let stopped = start.elapsed();
-    assert_eq!(state, "cancelled");
+    assert_eq!(last["state"], "cancelled", "{last}");
+    let done_after = last["done"].as_u64().unwrap();
     assert!(
-        stopped < std::time::Duration::from_millis(500),
-        "the job took {stopped:?} to stop"
+        done_after <= done_before + 2 && done_after < 300,
+        "{done_before} samples done at the cancel, {done_after} when it stopped: {last}"
     );
     // The slot is free: a solving request is served, not answered 503.
     let (code, v) = s.post("solve", &json!({"deal": DEAL}));
