@@ -99,22 +99,28 @@ pub fn serve(site: &Path) -> (Killed, u16) {
         "the site is served with `python3 -m http.server`",
     );
     let port = free_port();
-    let child = Command::new("python3")
-        .args([
-            "-m",
-            "http.server",
-            "--bind",
-            "127.0.0.1",
-            &port.to_string(),
-        ])
-        .current_dir(site)
+    let mut server = Command::new("python3");
+    server
+        .args(["-m", "http.server", "--bind", "127.0.0.1"])
+        .arg(port.to_string())
+        .current_dir(site);
+    (
+        start_listening(server, port, "python3 -m http.server"),
+        port,
+    )
+}
+
+/// Starts `command` (its output dropped) and waits until it listens on
+/// `port`; it is killed when the answer is dropped.
+fn start_listening(mut command: Command, port: u16, what: &str) -> Killed {
+    let child = command
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .expect("python3 -m http.server starts");
+        .unwrap_or_else(|e| panic!("{what} does not start: {e}"));
     let child = Killed(child);
-    listening(port, "python3 -m http.server");
-    (child, port)
+    listening(port, what);
+    child
 }
 
 /// Chromium's flags in every session: headless, and nothing of its own
@@ -144,14 +150,9 @@ pub async fn chromium(profile: &Path, flags: &[String], options: Value) -> (Clie
         );
     }
     let port = free_port();
-    let driver = Command::new("chromedriver")
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromedriver starts");
-    let driver = Killed(driver);
-    listening(port, "chromedriver");
+    let mut command = Command::new("chromedriver");
+    command.arg(format!("--port={port}"));
+    let driver = start_listening(command, port, "chromedriver");
     let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|f| f.to_string()).collect();
     args.push(format!("--user-data-dir={}", profile.display()));
     args.extend(flags.iter().cloned());
