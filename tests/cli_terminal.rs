@@ -175,7 +175,15 @@ fn ctrl_c_leaves_no_bar_on_a_narrow_terminal() {
         &format!("stty cols 50 rows 24; {exe} bid AKQ.T9..AJ --samples 1000000 --threads 1"),
         &[(b"bid [", b"\x03")],
     );
-    assert!(shown.windows(2).any(|w| w == b"^C"), "^C echoed");
+    let ctrl_c = shown
+        .windows(2)
+        .position(|w| w == b"^C")
+        .expect("^C echoed");
+    // Before it, the bar left two columns free, so the echo could not
+    // wrap to a row of its own, whenever it came.
+    let before = screen(&shown[..ctrl_c], 50);
+    let bar = before.iter().find(|r| r.contains("bid [")).expect("a bar");
+    assert!(bar.chars().count() <= 48, "{bar:?}");
     let rows = screen(&shown, 50);
     assert!(
         rows.iter()

@@ -71,8 +71,13 @@ impl Bar {
 struct StartOfLine(console::Term);
 
 impl TermLike for StartOfLine {
+    /// Two columns short of the terminal: a bar as wide as the terminal
+    /// leaves the cursor past the last column until the carriage return
+    /// that follows it, and a `^C` echoed in that instant would wrap to a
+    /// row of its own; with two columns free the echo always fits on the
+    /// bar's row, which the Ctrl-C handler erases.
     fn width(&self) -> u16 {
-        self.0.size().1
+        self.0.size().1.saturating_sub(2).max(1)
     }
     fn height(&self) -> u16 {
         self.0.size().0
