@@ -377,6 +377,18 @@ async fn play_to_the_end(site: &Site) {
     panic!("the game did not end");
 }
 
+/// Plays the game to its end, checks the score sheet has a row a hand,
+/// and answers the page's call for the game's record (the library's).
+async fn finish_with_record(site: &Site) -> Value {
+    play_to_the_end(site).await;
+    let rows = site
+        .js("return document.querySelectorAll('#play-sheet-table tr[data-hand]').length")
+        .await;
+    assert!(rows.as_u64().unwrap() >= 1, "{rows}");
+    let (record, _) = on_page(&site.client, "gameApi(`/${playGame.id}/record`)").await;
+    record
+}
+
 /// Whole games of two players (two musiks) and of four (the dealer sits
 /// each hand out) to their end in the browser: the score sheet has a row a
 /// hand, and the record the library makes names every player.
@@ -387,12 +399,7 @@ async fn whole_games_of_two_and_of_four_players_end_in_the_browser() {
         site.js(&quick_game(12, Some("standard game_to=100"), Some(players)))
             .await;
         site.js("document.getElementById('play-new').click()").await;
-        play_to_the_end(&site).await;
-        let rows = site
-            .js("return document.querySelectorAll('#play-sheet-table tr[data-hand]').length")
-            .await;
-        assert!(rows.as_u64().unwrap() >= 1, "{players} players: {rows}");
-        let (record, _) = on_page(&site.client, "gameApi(`/${playGame.id}/record`)").await;
+        let record = finish_with_record(&site).await;
         let text = record["ok"]["record"].as_str().expect("a record");
         let names = text
             .lines()
@@ -437,14 +444,8 @@ async fn a_game_in_the_browser_survives_a_reload_and_plays_to_its_end() {
 
     site.js("playGame.delay = 20; playGame.trickPause = 20;")
         .await;
-    play_to_the_end(&site).await;
-    let rows = site
-        .js("return document.querySelectorAll('#play-sheet-table tr[data-hand]').length")
-        .await;
-    assert!(rows.as_u64().unwrap() >= 1, "{rows}");
-
     // The record, made by the library from the state the page holds.
-    let (record, _) = on_page(&site.client, "gameApi(`/${playGame.id}/record`)").await;
+    let record = finish_with_record(&site).await;
     let text = record["ok"]["record"].as_str().expect("a record");
     assert!(text.starts_with("game: tysiac\n"), "{text}");
     assert!(text.contains("seed: 11\n"), "{text}");
